@@ -1,0 +1,3 @@
+export * from './base';
+import './register-all-kernels';
+export * from './shared';

@@ -1,0 +1,2 @@
+// Pure implementations shared with the accelerated backends (CPU handoff below a size threshold).
+export { confusionCountsImpl } from './kernels/ConfusionCounts';

@@ -1,0 +1,4 @@
+import '@tensoreval/backend-cpu';
+import { describeKernelConformance } from '@tensoreval/core/testing';
+
+describeKernelConformance('cpu');

@@ -1,0 +1,103 @@
+/**
+ * One error hierarchy for the whole library. Every error carries a stable code (TE-1xx options,
+ * TE-2xx inputs, TE-3xx backends) and its message ends with a pointer to errors/TE-xxx.md.
+ * Messages follow exactly two templates so callers and tests can match them:
+ *   options: The 'x' option of fn must be …. Got … instead.
+ *   data:    Expected `arg` of fn to …, but got ….
+ */
+
+/** Stable error codes with a one-line title; each has a page errors/<code>.md in the repository. */
+export const ERROR_CODES = {
+  'TE-101': 'Invalid option value or type',
+  'TE-102': 'Unknown option, method or metric name',
+  'TE-103': 'Conflicting options',
+  'TE-201': 'Non-finite number in input',
+  'TE-202': 'Inputs of mismatched length or count',
+  'TE-203': 'Value outside the allowed domain',
+  'TE-204': 'Malformed or missing field in a record',
+  'TE-205': 'Reference to an unknown id',
+  'TE-206': 'Malformed RLE, mask or polygon',
+  'TE-207': 'Array of the wrong shape',
+  'TE-208': 'Invalid geometry (negative size, inverted box)',
+  'TE-209': 'Unreadable or unparsable file',
+  'TE-210': 'Result requested from an empty evaluator',
+  'TE-301': 'Backend not installed or unavailable',
+  'TE-302': 'No backend can run the kernel',
+  'TE-303': 'Backend failed to initialise',
+  'TE-304': 'Backend failed while running a kernel',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+function withSeeAlso(message: string, code: ErrorCode): string {
+  return `${message} See errors/${code}.md`;
+}
+
+export class TensorEvalError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(withSeeAlso(message, code), options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidOptionError extends TensorEvalError {}
+
+/** Where in the input the problem is: the argument or file, and the record index when there is one. */
+export interface InputLocation {
+  argument: string;
+  index?: number | string;
+}
+
+export class InvalidInputError extends TensorEvalError {
+  readonly argument: string;
+  readonly index: number | string | undefined;
+  constructor(code: ErrorCode, message: string, location: InputLocation, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.argument = location.argument;
+    this.index = location.index;
+  }
+}
+
+export class KernelNotRegisteredError extends TensorEvalError {}
+export class BackendUnavailableError extends TensorEvalError {}
+export class EmptyStateError extends TensorEvalError {}
+
+/** Formats a value for an error message: short, JSON-like, never a megabyte of array. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  if (ArrayBuffer.isView(value) || Array.isArray(value)) {
+    const arr = Array.from(value as ArrayLike<unknown>).slice(0, 8).map(describeValue);
+    const more = (value as ArrayLike<unknown>).length > 8 ? ', ...' : '';
+    return `[${arr.join(', ')}${more}]`;
+  }
+  try {
+    const s = JSON.stringify(value);
+    return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** Template 1: `The 'x' option of fn must be <rule>. Got <value> instead.` */
+export function invalidOption(fnName: string, option: string, rule: string, got: unknown, code: ErrorCode = 'TE-101'): InvalidOptionError {
+  return new InvalidOptionError(code, `The '${option}' option of ${fnName} must be ${rule}. Got ${describeValue(got)} instead.`);
+}
+
+/**
+ * Template 2: ``Expected `arg` of fn to <rule>, but got <what>.`` With an index the argument reads
+ * `` `arg` (record 12)``, naming the file or argument, the record and the rule in one line.
+ */
+export function invalidInput(
+  fnName: string,
+  location: InputLocation | string,
+  rule: string,
+  got: string,
+  code: ErrorCode = 'TE-203',
+): InvalidInputError {
+  const loc = typeof location === 'string' ? { argument: location } : location;
+  const where = loc.index === undefined ? `\`${loc.argument}\`` : `\`${loc.argument}\` (record ${loc.index})`;
+  return new InvalidInputError(code, `Expected ${where} of ${fnName} to ${rule}, but got ${got}.`, loc);
+}

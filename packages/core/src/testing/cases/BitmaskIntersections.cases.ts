@@ -1,0 +1,3 @@
+import type { KernelCases } from '../kernel-case';
+
+export const bitmaskIntersectionsCases: KernelCases<'BitmaskIntersections'> = [];

@@ -1,0 +1,3 @@
+import type { KernelCases } from '../kernel-case';
+
+export const rocAucCases: KernelCases<'RocAuc'> = [];

@@ -1,0 +1,61 @@
+/**
+ * @tensoreval/core/testing — the kernel conformance suite. A backend package runs it with:
+ *
+ *   import '@tensoreval/backend-xyz';
+ *   import { describeKernelConformance } from '@tensoreval/core/testing';
+ *   describeKernelConformance('xyz', { skip: { RocAuc: 'sorts stay on cpu' } });
+ */
+import { describe, expect, it } from 'vitest';
+import { getBackend, initBackend } from '../backend-registry';
+import { KERNEL_NAMES, type KernelName } from '../kernel-names';
+import { runKernel } from '../run-kernel';
+import { assertOutputsClose } from './assert-close';
+import { conformanceCases } from './cases/index';
+import type { KernelCase } from './kernel-case';
+import { loadTolerances, toleranceFor, type ToleranceTable } from './tolerances';
+
+export * from './assert-close';
+export * from './kernel-case';
+export * from './random';
+export * from './tolerances';
+export { conformanceCases } from './cases/index';
+
+export interface ConformanceOptions {
+  /** kernels this backend does not implement, each with the reason */
+  skip?: Partial<Record<KernelName, string>>;
+  tolerances?: ToleranceTable;
+}
+
+export function describeKernelConformance(backendName: string, options: ConformanceOptions = {}): void {
+  const table = options.tolerances ?? loadTolerances();
+  describe(`kernel conformance: ${backendName}`, () => {
+    it('initialises', async () => {
+      const ok = await initBackend(backendName);
+      expect(ok, `backend '${backendName}' failed to initialise`).toBe(true);
+    });
+    for (const kernelName of KERNEL_NAMES) {
+      const reason = options.skip?.[kernelName];
+      const cases = conformanceCases[kernelName] as ReadonlyArray<KernelCase<KernelName>>;
+      describe(kernelName, () => {
+        if (reason !== undefined) {
+          it.skip(`skipped: ${reason}`, () => {});
+          return;
+        }
+        it('has conformance cases', () => {
+          expect(cases.length, `no conformance cases for ${kernelName}`).toBeGreaterThan(0);
+        });
+        for (const c of cases) {
+          it(c.name, async () => {
+            const backend = getBackend(backendName);
+            if (!backend) throw new Error(`backend '${backendName}' is not registered`);
+            const tol = c.exact ? { atol: 0, rtol: 0 } : toleranceFor(table, backendName, backend.floatPrecision, kernelName);
+            const inputs = c.inputs();
+            const out = await runKernel(kernelName, inputs, c.attrs as never, { backend: backendName });
+            assertOutputsClose(out, c.expected(c.inputs()), tol);
+            c.check?.(out as never, c.inputs() as never);
+          });
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,3 @@
+import '@tensoreval/backend-cpu';
+
+export * from '@tensoreval/core';
