@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
+const subpaths = ['classification', 'detection', 'segmentation', 'text', 'embedding', 'retrieval', 'fairness', 'judge'];
+
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', ...Object.fromEntries(subpaths.map((s) => [`${s}/index`, `src/${s}/index.ts`])) },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

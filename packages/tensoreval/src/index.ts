@@ -1,3 +1,13 @@
+// The facade: everything a user needs from one import. The reference backend is always registered.
 import '@tensoreval/backend-cpu';
 
 export * from '@tensoreval/core';
+export * from '@tensoreval/metrics';
+export * from '@tensoreval/metrics/classification';
+export * from '@tensoreval/metrics/detection';
+export * from '@tensoreval/metrics/segmentation';
+export * from '@tensoreval/metrics/text';
+export * from '@tensoreval/metrics/embedding';
+export * from '@tensoreval/metrics/retrieval';
+export * from '@tensoreval/metrics/fairness';
+export * from '@tensoreval/metrics/judge';

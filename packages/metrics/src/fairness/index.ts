@@ -1,0 +1,3 @@
+import '../default-backend';
+
+export {};
