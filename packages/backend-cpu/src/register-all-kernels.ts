@@ -1,9 +1,13 @@
 import { registerKernel, type KernelConfig, type KernelName } from '@tensoreval/core';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
+import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
+import { topKConfig } from './kernels/TopK';
 
 // One line per kernel file in ./kernels.
 const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   confusionCountsConfig,
+  pairwiseCosineConfig,
+  topKConfig,
 ] as ReadonlyArray<KernelConfig<KernelName>>;
 
 for (const config of kernelConfigs) registerKernel(config);
