@@ -1,5 +1,14 @@
+import { invalidInput } from '../errors';
 import type { BoxFormat, FloatArray, RaggedPairs } from './types';
 
+/**
+ * Pairwise box IoU, pycocotools `bbIou` semantics in float64, batched over many independent
+ * problems (one per image and category) in one call.
+ *
+ * For xywh boxes, exactly as maskApi.c: `w = min(dx+dw, gx+gw) - max(dx, gx)`, 0 when `w <= 0`, the
+ * same for `h`; `i = w*h`; `u = crowd ? dw*dh : (dw*dh + gw*gh) - i`; `iou = i / u`. For xyxy boxes the
+ * same with `x+w` replaced by `xmax` and the areas by `(xmax-xmin)*(ymax-ymin)`.
+ */
 export const BoxIou = 'BoxIou';
 
 export interface BoxIouInputs extends RaggedPairs {
@@ -7,15 +16,59 @@ export interface BoxIouInputs extends RaggedPairs {
   dt: FloatArray;
   /** m × 4 boxes in `attrs.format` */
   gt: FloatArray;
-  /** per-GT crowd flag: IoU denominator is the detection's area (COCO iscrowd) */
+  /** per-GT crowd flag (length m, indexed by global GT row): IoU denominator is the detection's area (COCO iscrowd) */
   gtCrowd?: Uint8Array;
 }
 export interface BoxIouAttrs {
   format: BoxFormat;
 }
 export interface BoxIouOutputs {
-  /** concatenated row-major (nDt × nGt) blocks; Float64Array on float64 backends */
+  /** concatenated row-major (nDt × nGt) blocks, one per problem; Float64Array on float64 backends */
   iou: FloatArray;
   /** B + 1 start offsets of each block in `iou` */
   pairOffsets: Float64Array;
+}
+
+/**
+ * Structural checks of a ragged pairwise batch, shared by every backend's BoxIou and RleIou: both
+ * offsets given or neither, equal lengths, starting at 0, non-decreasing, ending at the row counts.
+ * Cheap (O(B)); the kernels themselves index without checks.
+ */
+export function validateRaggedPairs(inputs: RaggedPairs, nDt: number, nGt: number, fnName: string): void {
+  const { dtOffsets, gtOffsets } = inputs;
+  if (dtOffsets === undefined && gtOffsets === undefined) return;
+  if (dtOffsets === undefined || gtOffsets === undefined) {
+    const missing = dtOffsets === undefined ? 'dtOffsets' : 'gtOffsets';
+    throw invalidInput(fnName, missing, 'be given together with the other offsets array', 'undefined', 'TE-202');
+  }
+  if (dtOffsets.length < 1 || gtOffsets.length !== dtOffsets.length) {
+    throw invalidInput(fnName, 'gtOffsets', `have the same non-zero length as \`dtOffsets\` (${dtOffsets.length})`, `length ${gtOffsets.length}`, 'TE-202');
+  }
+  checkOffsets(dtOffsets, nDt, 'dtOffsets', fnName);
+  checkOffsets(gtOffsets, nGt, 'gtOffsets', fnName);
+}
+
+/** Offsets must start at 0, never decrease and end at `total`. */
+export function checkOffsets(offsets: Int32Array, total: number, argument: string, fnName: string): void {
+  const last = offsets.length - 1;
+  if (offsets[0] !== 0) throw invalidInput(fnName, { argument, index: 0 }, 'start at 0', `${offsets[0]}`, 'TE-203');
+  for (let b = 0; b < last; b++) {
+    const lo = offsets[b] as number;
+    const hi = offsets[b + 1] as number;
+    if (hi < lo) throw invalidInput(fnName, { argument, index: b + 1 }, 'be non-decreasing', `${hi} after ${lo}`, 'TE-203');
+  }
+  if (offsets[last] !== total) {
+    throw invalidInput(fnName, { argument, index: last }, `end at the number of rows (${total})`, `${offsets[last]}`, 'TE-202');
+  }
+}
+
+/** Checks BoxIou inputs' shapes (stride 4, crowd flag length, ragged offsets). Box values are checked at the boundary. */
+export function validateBoxIouInputs(inputs: BoxIouInputs, fnName = 'BoxIou'): void {
+  const { dt, gt, gtCrowd } = inputs;
+  if (dt.length % 4 !== 0) throw invalidInput(fnName, 'dt', 'have a length that is a multiple of 4', `length ${dt.length}`, 'TE-207');
+  if (gt.length % 4 !== 0) throw invalidInput(fnName, 'gt', 'have a length that is a multiple of 4', `length ${gt.length}`, 'TE-207');
+  if (gtCrowd !== undefined && gtCrowd.length * 4 !== gt.length) {
+    throw invalidInput(fnName, 'gtCrowd', `have one flag per GT box (${gt.length / 4})`, `length ${gtCrowd.length}`, 'TE-202');
+  }
+  validateRaggedPairs(inputs, dt.length / 4, gt.length / 4, fnName);
 }
