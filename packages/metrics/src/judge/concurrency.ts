@@ -1,0 +1,16 @@
+/**
+ * Runs `task(i)` for i in [0, count) with at most `limit` in flight. With limit 1 the tasks run
+ * strictly in index order, which the scripted judge relies on.
+ */
+export async function runBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++;
+      await task(i);
+    }
+  };
+  const workers: Promise<void>[] = [];
+  for (let w = 0; w < Math.max(1, Math.min(limit, count)); w++) workers.push(worker());
+  await Promise.all(workers);
+}

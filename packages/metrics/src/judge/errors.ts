@@ -1,0 +1,42 @@
+/**
+ * A judge reply that could not be parsed or validated (Valor's InvalidLLMResponseError). A metric
+ * that raises it is retried up to its `retries` and then becomes an Error record, never a crash.
+ */
+export class JudgeResponseError extends Error {
+  /** The name reported in Error records, the reference libraries' exception name. */
+  readonly errorType = 'InvalidLLMResponseError';
+  constructor(message: string) {
+    super(message);
+    this.name = 'JudgeResponseError';
+  }
+}
+
+/**
+ * A metric that is undefined for this datum in the selected reference (e.g. Valor divides by zero
+ * when a ground truth yields no statements). It is not retried; the datum gets an Error record
+ * naming `errorType` exactly as the reference raised it.
+ */
+export class JudgedMetricError extends Error {
+  constructor(readonly errorType: string, message: string) {
+    super(message);
+    this.name = 'JudgedMetricError';
+  }
+}
+
+/** The judge endpoint could not be reached or kept failing after its transport retries. */
+export class JudgeTransportError extends Error {
+  readonly errorType = 'JudgeTransportError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JudgeTransportError';
+  }
+}
+
+/** Name and message of any failure, as an Error record reports them. */
+export function describeFailure(error: unknown): { type: string; message: string } {
+  if (error instanceof JudgeResponseError || error instanceof JudgedMetricError || error instanceof JudgeTransportError) {
+    return { type: error.errorType, message: error.message };
+  }
+  if (error instanceof Error) return { type: error.name, message: error.message };
+  return { type: 'Error', message: String(error) };
+}

@@ -1,0 +1,49 @@
+import type { ChatMessage, JudgeCallOptions, JudgeClient, JudgeReply } from './types';
+
+/** Price of a model in US dollars per million tokens, for the run's cost estimate. */
+export interface JudgePricing {
+  promptPerMillion: number;
+  completionPerMillion: number;
+}
+
+/** Token and cost accounting of a run; cached replies count as calls but cost nothing. */
+export interface JudgeUsageSummary {
+  calls: number;
+  cachedCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Estimated cost in US dollars; null when no pricing was given. */
+  costUsd: number | null;
+}
+
+/** Wraps a judge and adds up its calls, tokens and cost. */
+export class MeteredJudgeClient implements JudgeClient {
+  readonly modelName: string;
+  readonly maxConcurrency: number;
+  private calls = 0;
+  private cachedCalls = 0;
+  private promptTokens = 0;
+  private completionTokens = 0;
+
+  constructor(private readonly inner: JudgeClient, private readonly pricing?: JudgePricing) {
+    this.modelName = inner.modelName;
+    this.maxConcurrency = inner.maxConcurrency;
+  }
+
+  async complete(messages: ChatMessage[], options?: JudgeCallOptions): Promise<JudgeReply> {
+    const reply = await this.inner.complete(messages, options);
+    this.calls++;
+    if (reply.cached) this.cachedCalls++;
+    else {
+      this.promptTokens += reply.usage.promptTokens;
+      this.completionTokens += reply.usage.completionTokens;
+    }
+    return reply;
+  }
+
+  summary(): JudgeUsageSummary {
+    const p = this.pricing;
+    const costUsd = p ? (this.promptTokens * p.promptPerMillion + this.completionTokens * p.completionPerMillion) / 1e6 : null;
+    return { calls: this.calls, cachedCalls: this.cachedCalls, promptTokens: this.promptTokens, completionTokens: this.completionTokens, costUsd };
+  }
+}
