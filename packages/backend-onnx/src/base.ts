@@ -1,0 +1,124 @@
+import { availableParallelism } from 'node:os';
+import { BackendUnavailableError, registerBackend, type Backend } from '@tensoreval/core';
+import type * as Ort from 'onnxruntime-node';
+import { cosineGemmModel } from './graphs';
+
+/** Execution providers, most capable first. onnxruntime throws rather than falling back, so each is probed. */
+export const EXECUTION_PROVIDER_ORDER = ['cuda', 'webgpu', 'cpu'] as const;
+export type ExecutionProvider = (typeof EXECUTION_PROVIDER_ORDER)[number];
+
+export interface OnnxBackendOptions {
+  /** cap on intra-op threads; default: every available core */
+  maxThreads?: number;
+  /** providers to try, in order; default CUDA → WebGPU → CPU */
+  executionProviders?: readonly ExecutionProvider[];
+  /** where the chosen provider and each failed probe are reported; default: nowhere */
+  log?: (line: string) => void;
+}
+
+export const ONNX_INSTALL_HINT = 'Install it with: ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node';
+
+interface OnnxState {
+  ort: typeof Ort;
+  provider: ExecutionProvider;
+  threads: number;
+  /** why each provider before the chosen one was rejected */
+  rejected: Record<string, string>;
+  sessions: Map<string, Ort.InferenceSession>;
+}
+
+let options: OnnxBackendOptions = {};
+let state: OnnxState | undefined;
+
+/** Sets thread cap, provider order and log sink; takes effect at the next init (before first use, or after dispose). */
+export function configureOnnxBackend(next: OnnxBackendOptions): void {
+  options = { ...next };
+}
+
+function threadCount(): number {
+  const cores = availableParallelism();
+  const cap = options.maxThreads;
+  return cap !== undefined && cap >= 1 ? Math.min(cores, Math.floor(cap)) : cores;
+}
+
+function sessionOptions(provider: ExecutionProvider, threads: number): Ort.InferenceSession.SessionOptions {
+  return { executionProviders: [provider], intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+}
+
+async function loadOrt(): Promise<typeof Ort> {
+  try {
+    const mod = (await import('onnxruntime-node')) as typeof Ort & { default?: typeof Ort };
+    return mod.InferenceSession ? mod : (mod.default as typeof Ort);
+  } catch (error) {
+    throw new BackendUnavailableError('TE-301', `Backend 'onnx' requires onnxruntime-node. ${ONNX_INSTALL_HINT}`, { cause: error });
+  }
+}
+
+async function init(): Promise<void> {
+  const ort = await loadOrt();
+  const threads = threadCount();
+  const rejected: Record<string, string> = {};
+  const probe = cosineGemmModel();
+  for (const provider of options.executionProviders ?? EXECUTION_PROVIDER_ORDER) {
+    try {
+      const session = await ort.InferenceSession.create(probe, sessionOptions(provider, threads));
+      await session.release();
+      state = { ort, provider, threads, rejected, sessions: new Map() };
+      options.log?.(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);
+      return;
+    } catch (error) {
+      rejected[provider] = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+      options.log?.(`[tensoreval onnx] execution provider '${provider}' unavailable: ${rejected[provider]}`);
+    }
+  }
+  throw new BackendUnavailableError('TE-303', `Backend 'onnx' found no usable execution provider: ${JSON.stringify(rejected)}.`);
+}
+
+/** The live onnxruntime state; kernels call this only after the registry initialised the backend. */
+export function onnxState(): OnnxState {
+  if (!state) throw new BackendUnavailableError('TE-303', "Backend 'onnx' is not initialised.");
+  return state;
+}
+
+/**
+ * Creates (once) the session for a kernel graph and warms it up: the first run is several times
+ * slower than later ones (arena and weight packing), so it is paid here, not in the first call.
+ */
+export async function ensureSession(
+  key: string,
+  model: () => Uint8Array,
+  warmup: (session: Ort.InferenceSession, ort: typeof Ort) => Promise<unknown>,
+): Promise<void> {
+  const s = onnxState();
+  if (s.sessions.has(key)) return;
+  const session = await s.ort.InferenceSession.create(model(), sessionOptions(s.provider, s.threads));
+  await warmup(session, s.ort);
+  s.sessions.set(key, session);
+}
+
+export function session(key: string): Ort.InferenceSession {
+  const found = onnxState().sessions.get(key);
+  if (!found) throw new BackendUnavailableError('TE-303', `Backend 'onnx' has no session '${key}' (its kernel setup did not run).`);
+  return found;
+}
+
+/** onnxruntime-node behind the kernel interface: float32, sessions per kernel graph. */
+export const onnxBackend: Backend = {
+  name: 'onnx',
+  floatPrecision: 32,
+  installHint: ONNX_INSTALL_HINT,
+  init,
+  dispose() {
+    if (!state) return;
+    for (const s of state.sessions.values()) void s.release();
+    state = undefined;
+  },
+  describe(): Record<string, string | number | boolean> {
+    if (!state) return { engine: 'onnxruntime-node', initialised: false };
+    const rejected = Object.entries(state.rejected).map(([p, why]) => `${p}: ${why}`).join('; ');
+    return { engine: 'onnxruntime-node', executionProvider: state.provider, threads: state.threads, ...(rejected ? { rejected } : {}) };
+  },
+};
+
+// Opt-in (negative priority): `auto` reaches it only through the measured priority table.
+registerBackend('onnx', onnxBackend, -1);
