@@ -1,3 +1,5 @@
 import '../default-backend';
 
-export {};
+export { sentenceBleu, corpusBleu, type BleuOptions, type BleuSmoothing } from './bleu';
+export { valorSentenceBleu, valorBleuTokenize } from './valor-bleu';
+export { fsum } from './fsum';

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { setWarningHandler } from '@tensoreval/core';
+import { corpusBleu, sentenceBleu } from './bleu';
+import { valorBleuTokenize, valorSentenceBleu } from './valor-bleu';
+import { fsum } from './fsum';
+
+setWarningHandler(() => {});
+
+const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(b)));
+
+describe('sentenceBleu (nltk 3.8 values)', () => {
+  it('scores an exact 3-token match as tiny-but-positive without smoothing', () => {
+    // nltk: 4-gram precision 0/1 becomes sys.float_info.min
+    expect(sentenceBleu([['Mary', 'loves', 'Joe']], ['Mary', 'loves', 'Joe'])).toBe(1.2213386697554703e-77);
+  });
+  it('returns exactly 0 when no unigram matches, whatever the smoothing', () => {
+    for (const smoothing of ['none', 'method1', 'method4', 'method7'] as const) {
+      expect(sentenceBleu([['a', 'b']], ['c', 'd'], { smoothing })).toBe(0);
+    }
+  });
+  it('returns 0 for an empty hypothesis', () => {
+    expect(sentenceBleu([['a']], [])).toBe(0);
+  });
+  it('returns one score per weight vector', () => {
+    expect(sentenceBleu([['a', 'b', 'c', 'd']], ['a', 'b', 'c', 'd'], { weights: [[0.25, 0.25, 0.25, 0.25], [0.5, 0.5], [1]] })).toEqual([1, 1, 1]);
+  });
+  it('applies method2 (+1 on orders ≥ 2)', () => {
+    // (1)(2/2)(1/1)(1/1) → BP · exp(mean log) with p = [2/2, 2/2, 1/1... ] computed by hand below
+    const got = sentenceBleu([['the', 'cat', 'sat', 'on', 'the', 'mat']], ['the', 'cat'], { smoothing: 'method2' });
+    const p = [2 / 2, 2 / 2, 1 / 2, 1 / 2];
+    close(got, Math.exp(1 - 6 / 2) * Math.exp(fsum(p.map((x) => 0.25 * Math.log(x)))));
+  });
+  it('rejects an empty reference list, bad weights and an unknown smoothing', () => {
+    expect(() => sentenceBleu([], ['a'])).toThrow(/`references` of sentenceBleu to hold at least one reference/);
+    expect(() => sentenceBleu([['a']], ['a'], { weights: [] })).toThrow(/'weights' option of sentenceBleu/);
+    expect(() => sentenceBleu([['a']], ['a'], { smoothing: 'method9' as never })).toThrow(/'smoothing' option/);
+  });
+  it('method6 needs a matching trigram', () => {
+    expect(() => sentenceBleu([['a', 'b', 'c']], ['a', 'b', 'd'], { smoothing: 'method6' })).toThrow(/trigram/);
+  });
+});
+
+describe('corpusBleu', () => {
+  it('pools counts with a per-segment denominator of at least 1 (nltk)', () => {
+    const got = corpusBleu([[['the', 'cat', 'sat', 'on', 'the', 'mat']], [['a', 'b', 'c', 'd']]], [['the', 'cat', 'sat'], ['a', 'b', 'c', 'd']], { smoothing: 'method1' });
+    close(got, 0.5477927682341229);
+  });
+  it('rejects mismatched lengths', () => {
+    expect(() => corpusBleu([[['a']]], [['a'], ['b']])).toThrow(/TE-202/);
+  });
+  it('scores an empty corpus 0', () => {
+    expect(corpusBleu([], [])).toBe(0);
+  });
+});
+
+describe('valorSentenceBleu (valor-lite e25cd0f values)', () => {
+  it('tokenizes like nltk RegexpTokenizer(\\w+|\\$[\\d]+|[^\\s\\.]+)', () => {
+    expect(valorBleuTokenize("It costs $100. Really, it's cheap!")).toEqual(['It', 'costs', '$100', 'Really', ',', 'it', "'s", 'cheap', '!']);
+    expect(valorBleuTokenize('The U.S.A. is big.')).toEqual(['The', 'U', 'S', 'A', 'is', 'big']);
+    expect(valorBleuTokenize('café crème')).toEqual(['café', 'crème']);
+  });
+  it('clamps scores below 1e-9 to 0 and matches Valor on partial overlaps', () => {
+    expect(valorSentenceBleu('Mary loves Joe', ['Mary loves Joe'])).toBe(0);
+    expect(valorSentenceBleu('The U.S.A. is big.', ['The USA is big'], [1])).toBe(0.5);
+    close(valorSentenceBleu('the cat is on the mat', ['there is a cat on the mat', 'a cat is on the mat']), 0.7598356856515925);
+    close(valorSentenceBleu('the the the cat is on the mat today and tomorrow', ['the cat is on the mat']), 0.4617366309441026);
+    expect(valorSentenceBleu('', ['some reference'], [1])).toBe(0);
+  });
+  it('rejects empty weights and empty references', () => {
+    expect(() => valorSentenceBleu('a', ['a'], [])).toThrow(/'weights' option of valorSentenceBleu/);
+    expect(() => valorSentenceBleu('a', [])).toThrow(/`references` of valorSentenceBleu/);
+  });
+});
+
+describe('fsum', () => {
+  it('is correctly rounded where a naive sum is not', () => {
+    expect(fsum([1e100, 1, -1e100, 1e-100])).toBe(1);
+    expect(fsum([0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1])).toBe(1);
+    expect(fsum([])).toBe(0);
+  });
+});

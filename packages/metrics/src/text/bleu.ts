@@ -1,0 +1,194 @@
+import { invalidInput, invalidOption } from '@tensoreval/core';
+import { fsum } from './fsum';
+import { accumulateNgramMatches, closestRefLength, TokenIds } from './ngram-match';
+import { BLEU_SMOOTHINGS, smoothPrecisions, type BleuSmoothing, type SmoothingContext } from './bleu-smoothing';
+import { fraction, pyIsPositive, toFloat, type Fraction } from './python-fraction';
+
+export type { BleuSmoothing } from './bleu-smoothing';
+
+/** Options of nltk-compatible BLEU (nltk 3.8 `nltk.translate.bleu_score`). */
+export interface BleuOptions {
+  /** n-gram weights, default `[0.25, 0.25, 0.25, 0.25]`; a list of weight vectors gives a list of scores */
+  weights?: readonly number[] | readonly (readonly number[])[];
+  /** nltk `SmoothingFunction().methodN`; default `'none'` (= method0) */
+  smoothing?: BleuSmoothing;
+  /** method1's epsilon (default 0.1) */
+  epsilon?: number;
+  /** method6's alpha (default 5) */
+  alpha?: number;
+  /** method4's k (default 5) */
+  k?: number;
+  /**
+   * Replace the default 4-gram weights by uniform weights over the hypothesis length when the
+   * (pooled) hypothesis is shorter than 4 tokens. nltk only does this when the weights are the
+   * tuple `(0.25, 0.25, 0.25, 0.25)`; here it applies whenever a weight vector equals those values.
+   */
+  autoReweigh?: boolean;
+}
+
+const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
+
+interface ResolvedOptions {
+  weightSets: readonly (readonly number[])[];
+  single: boolean;
+  smoothing: BleuSmoothing;
+  params: { epsilon: number; alpha: number; k: number };
+  autoReweigh: boolean;
+}
+
+function resolveOptions(fn: string, opts: BleuOptions): ResolvedOptions {
+  const weights = opts.weights ?? DEFAULT_WEIGHTS;
+  if (!Array.isArray(weights) || weights.length === 0) throw invalidOption(fn, 'weights', 'a non-empty array of numbers or of number arrays', weights);
+  const single = !Array.isArray(weights[0]);
+  const weightSets = (single ? [weights] : weights) as readonly (readonly number[])[];
+  for (const set of weightSets) {
+    if (!Array.isArray(set) || set.length === 0 || set.some((w) => typeof w !== 'number' || !Number.isFinite(w))) {
+      throw invalidOption(fn, 'weights', 'non-empty arrays of finite numbers', weights);
+    }
+  }
+  const smoothing = opts.smoothing ?? 'none';
+  if (!BLEU_SMOOTHINGS.includes(smoothing)) throw invalidOption(fn, 'smoothing', `one of ${BLEU_SMOOTHINGS.join(', ')}`, smoothing);
+  const params = { epsilon: opts.epsilon ?? 0.1, alpha: opts.alpha ?? 5, k: opts.k ?? 5 };
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidOption(fn, name, 'a finite number', value);
+  }
+  return { weightSets, single, smoothing, params, autoReweigh: opts.autoReweigh ?? false };
+}
+
+function isDefaultWeights(w: readonly number[]): boolean {
+  return w.length === 4 && w.every((x) => x === 0.25);
+}
+
+function checkTokens(fn: string, argument: string, index: number | undefined, tokens: unknown): asserts tokens is string[] {
+  if (!Array.isArray(tokens) || tokens.some((t) => typeof t !== 'string')) {
+    throw invalidInput(fn, { argument, index }, 'be an array of string tokens', Array.isArray(tokens) ? 'an array with a non-string element' : typeof tokens, 'TE-204');
+  }
+}
+
+function checkReferences(fn: string, argument: string, index: number | undefined, refs: unknown): asserts refs is string[][] {
+  if (!Array.isArray(refs) || refs.length === 0) {
+    // nltk fails here too (min() of an empty sequence): BLEU needs a reference length.
+    throw invalidInput(fn, { argument, index }, 'hold at least one reference token list', Array.isArray(refs) ? 'an empty list' : typeof refs, 'TE-204');
+  }
+  for (const r of refs) checkTokens(fn, argument, index, r);
+}
+
+function bleuFromCounts(
+  matched: Float64Array,
+  total: Float64Array,
+  hypLen: number,
+  refLen: number,
+  ctx: SmoothingContext | undefined,
+  o: ResolvedOptions,
+): number[] {
+  const maxOrder = matched.length;
+  const zeros = o.weightSets.map(() => 0);
+  // nltk returns exactly 0 (before smoothing) when no unigram matches.
+  if (matched[0] === 0 || ctx === undefined) return zeros;
+  const raw: Fraction[] = [];
+  for (let n = 0; n < maxOrder; n++) raw.push(fraction(matched[n] as number, Math.max(1, total[n] as number)));
+  const p = smoothPrecisions(o.smoothing, raw, ctx, o.params);
+  const bp = hypLen > refLen ? 1 : hypLen === 0 ? 0 : Math.exp(1 - refLen / hypLen);
+  return o.weightSets.map((w0) => {
+    const w = o.autoReweigh && hypLen < 4 && isDefaultWeights(w0) ? new Array<number>(hypLen).fill(1 / hypLen) : w0;
+    const terms: number[] = [];
+    const len = Math.min(w.length, p.length);
+    for (let n = 0; n < len; n++) {
+      const pn = p[n]!;
+      if (pyIsPositive(pn)) terms.push((w[n] as number) * Math.log(toFloat(pn)));
+    }
+    return bp * Math.exp(fsum(terms));
+  });
+}
+
+/**
+ * Corpus-level BLEU exactly as nltk 3.8 `corpus_bleu`: clipped n-gram counts, hypothesis lengths
+ * and closest reference lengths are summed over segments before dividing.
+ *
+ * @param listOfReferences one list of reference token lists per segment
+ * @param hypotheses one hypothesis token list per segment (same count as `listOfReferences`)
+ * @returns the score in [0, 1], or one score per weight vector when `weights` is a list of vectors.
+ *   No matching unigram in the corpus → exactly 0; an empty corpus → 0.
+ *   Smoothing methods 4–7 see the pooled hypothesis length but the last segment's tokens (as nltk).
+ * @throws InvalidInputError (TE-202) on mismatched lengths, (TE-204) on a segment without references.
+ * @example corpusBleu([[['a', 'b']]], [['a', 'b']], { weights: [0.5, 0.5] }) // 1
+ */
+export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], opts?: BleuOptions & { weights?: readonly number[] }): number;
+export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], opts: BleuOptions & { weights: readonly (readonly number[])[] }): number[];
+export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], opts?: BleuOptions): number | number[];
+export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], opts: BleuOptions = {}): number | number[] {
+  const fn = 'corpusBleu';
+  const o = resolveOptions(fn, opts);
+  if (!Array.isArray(listOfReferences)) throw invalidInput(fn, 'listOfReferences', 'be an array', typeof listOfReferences, 'TE-204');
+  if (!Array.isArray(hypotheses)) throw invalidInput(fn, 'hypotheses', 'be an array', typeof hypotheses, 'TE-204');
+  if (listOfReferences.length !== hypotheses.length) {
+    throw invalidInput(fn, 'hypotheses', `have one entry per segment of \`listOfReferences\` (${listOfReferences.length})`, `${hypotheses.length}`, 'TE-202');
+  }
+  const maxOrder = Math.max(...o.weightSets.map((w) => w.length));
+  const matched = new Float64Array(maxOrder);
+  const total = new Float64Array(maxOrder);
+  const segMatched = new Float64Array(maxOrder);
+  const segTotal = new Float64Array(maxOrder);
+  let hypLen = 0;
+  let refLen = 0;
+  let ctx: SmoothingContext | undefined;
+  const refLengths: number[] = [];
+  for (let s = 0; s < hypotheses.length; s++) {
+    const refs = listOfReferences[s];
+    const hyp = hypotheses[s];
+    checkReferences(fn, 'listOfReferences', s, refs);
+    checkTokens(fn, 'hypotheses', s, hyp);
+    const ids = new TokenIds();
+    const hypIds = ids.encode(hyp);
+    const refIds = refs.map((r) => ids.encode(r));
+    segMatched.fill(0);
+    segTotal.fill(0);
+    accumulateNgramMatches(hypIds, refIds, maxOrder, ids.size, segMatched, segTotal);
+    for (let n = 0; n < maxOrder; n++) {
+      matched[n] = (matched[n] as number) + (segMatched[n] as number);
+      // nltk clamps each segment's denominator to ≥ 1 before pooling.
+      total[n] = (total[n] as number) + Math.max(1, segTotal[n] as number);
+    }
+    refLengths.length = 0;
+    for (const r of refs) refLengths.push(r.length);
+    hypLen += hyp.length;
+    refLen += closestRefLength(refLengths, hyp.length);
+    ctx = { refs: refIds, hyp: hypIds, vocabularySize: ids.size, hypLen: 0 };
+  }
+  if (ctx) ctx.hypLen = hypLen;
+  const scores = bleuFromCounts(matched, total, hypLen, refLen, ctx, o);
+  return o.single ? (scores[0] as number) : scores;
+}
+
+/**
+ * Sentence-level BLEU exactly as nltk 3.8 `sentence_bleu` (= corpus BLEU of one segment).
+ * Tokens are compared as given (case-sensitive; tokenize first).
+ *
+ * @param references the reference token lists (at least one)
+ * @param hypothesis the hypothesis tokens
+ * @returns the score in [0, 1] (a list when `weights` is a list of vectors). Without smoothing, an
+ *   order with no match counts as Python's `sys.float_info.min`, so the score is tiny but non-zero
+ *   (and a warning is emitted once); no matching unigram or an empty hypothesis → exactly 0.
+ * @throws InvalidInputError (TE-204) on an empty reference list, like nltk.
+ * @example sentenceBleu([['Mary', 'loves', 'Jane']], ['Mary', 'loves', 'Joe'], { weights: [1] }) // 0.666…
+ */
+export function sentenceBleu(references: readonly (readonly string[])[], hypothesis: readonly string[], opts?: BleuOptions & { weights?: readonly number[] }): number;
+export function sentenceBleu(references: readonly (readonly string[])[], hypothesis: readonly string[], opts: BleuOptions & { weights: readonly (readonly number[])[] }): number[];
+export function sentenceBleu(references: readonly (readonly string[])[], hypothesis: readonly string[], opts?: BleuOptions): number | number[];
+export function sentenceBleu(references: readonly (readonly string[])[], hypothesis: readonly string[], opts: BleuOptions = {}): number | number[] {
+  const fn = 'sentenceBleu';
+  const o = resolveOptions(fn, opts);
+  checkReferences(fn, 'references', undefined, references);
+  checkTokens(fn, 'hypothesis', undefined, hypothesis);
+  const maxOrder = Math.max(...o.weightSets.map((w) => w.length));
+  const matched = new Float64Array(maxOrder);
+  const total = new Float64Array(maxOrder);
+  const ids = new TokenIds();
+  const hypIds = ids.encode(hypothesis);
+  const refIds = references.map((r) => ids.encode(r));
+  accumulateNgramMatches(hypIds, refIds, maxOrder, ids.size, matched, total);
+  const refLen = closestRefLength(references.map((r) => r.length), hypothesis.length);
+  const ctx: SmoothingContext = { refs: refIds, hyp: hypIds, vocabularySize: ids.size, hypLen: hypothesis.length };
+  const scores = bleuFromCounts(matched, total, hypothesis.length, refLen, ctx, o);
+  return o.single ? (scores[0] as number) : scores;
+}
