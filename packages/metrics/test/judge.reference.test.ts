@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateJudged, isErrorRecord, ScriptedJudgeClient, type JudgedDatum, type JudgeSemantics } from '@tensoreval/metrics/judge';
+import { evaluateJudged, isErrorRecord, ScriptedJudgeClient, type JudgedDatum, type JudgeSemantics } from '../src/judge';
 
 // Runs every case of every *.json in test-data/reference/judge through the scripted judge: the
 // replies are handed out in call order, and the record must carry the reference's value or error.

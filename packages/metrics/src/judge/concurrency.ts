@@ -14,3 +14,21 @@ export async function runBounded(count: number, limit: number, task: (index: num
   for (let w = 0; w < Math.max(1, Math.min(limit, count)); w++) workers.push(worker());
   await Promise.all(workers);
 }
+
+/** A counting semaphore: at most `limit` holders at once, waiters served first come, first served. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

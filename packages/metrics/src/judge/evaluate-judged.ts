@@ -89,7 +89,8 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
     const parameters = { evaluator: client.modelName, retries };
     let record: JudgedRecord;
     try {
-      const value = await computeWithRetries(() => m.run(ctx, options.datums[d] as JudgedDatum, m.options), retries);
+      const datum = options.datums[d] as JudgedDatum;
+      const value = await computeWithRetries((attempt) => m.run(attemptContext(ctx, attempt), datum, m.options), retries);
       record = { type: m.definition.type, value, parameters };
     } catch (error) {
       record = { type: 'Error', value: describeFailure(error), parameters };
@@ -108,14 +109,19 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
 }
 
 /** Valor's retry rule: recompute the whole metric while the judge's reply is invalid, up to `retries` more times. */
-async function computeWithRetries<T>(compute: () => Promise<T>, retries: number): Promise<T> {
+async function computeWithRetries<T>(compute: (attempt: number) => Promise<T>, retries: number): Promise<T> {
   let attempt = 0;
   for (;;) {
     try {
-      return await compute();
+      return await compute(attempt);
     } catch (error) {
       if (!(error instanceof JudgeResponseError) || attempt >= retries) throw error;
       attempt++;
     }
   }
+}
+
+/** The context of a recomputation: calls carry the attempt number so a cache does not replay the failed replies. */
+function attemptContext(ctx: JudgeContext, attempt: number): JudgeContext {
+  return attempt === 0 ? ctx : { ...ctx, callOptions: { ...ctx.callOptions, attempt } };
 }

@@ -12,3 +12,5 @@ export * from './judged-metric';
 export { JUDGED_METRICS, resolveJudgedMetric } from './judged-metric-registry';
 export * from './evaluate-judged';
 export * from './valor/metrics';
+export * from './openai-client';
+export * from './response-cache';

@@ -20,6 +20,11 @@ export interface JudgeCallOptions {
   maxTokens?: number;
   /** Ask for JSON following this schema (structured output) where the client and server support it. */
   responseSchema?: JudgeResponseSchema;
+  /**
+   * Which recomputation of a metric this call belongs to (0 first). Never sent; it keeps a retried
+   * metric from getting the same cached reply that failed before.
+   */
+  attempt?: number;
 }
 
 /** Token usage of one call as the server reported it (zeros when it reported none). */

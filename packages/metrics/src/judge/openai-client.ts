@@ -1,0 +1,168 @@
+import { invalidOption } from '@tensoreval/core';
+import OpenAI, { APIConnectionError, APIError, AzureOpenAI } from 'openai';
+import { Semaphore } from './concurrency';
+import { JudgeTransportError } from './errors';
+import type { ChatMessage, JudgeCallOptions, JudgeClient, JudgeReply } from './types';
+
+/**
+ * How to ask for JSON: 'json_schema' sends the step's schema as structured output, 'json_object'
+ * asks for any JSON object, 'off' sends neither (replies are then extracted tolerantly). 'auto'
+ * (default) tries 'json_schema' and falls back to 'off' for good once the server rejects it.
+ */
+export type StructuredOutputMode = 'auto' | 'json_schema' | 'json_object' | 'off';
+
+export interface OpenAiJudgeClientOptions {
+  /** Model name (for Azure: the deployment name). */
+  model: string;
+  /** Base URL of any OpenAI-compatible server, e.g. http://localhost:8000/v1 (vLLM), http://localhost:11434/v1 (Ollama). */
+  baseURL?: string;
+  /** API key; local servers accept any. Defaults to the OPENAI_API_KEY environment variable, else "none". */
+  apiKey?: string;
+  /** Set to use Azure OpenAI (`baseURL` is then the resource endpoint). */
+  azureApiVersion?: string;
+  /** Per-call timeout in milliseconds (default 60000). */
+  timeoutMs?: number;
+  /** Retries after a timeout, connection error, 408/409/429 or 5xx (default 4). */
+  maxRetries?: number;
+  /** First backoff delay in milliseconds, doubled per retry with ±25 % jitter (default 500). */
+  retryBaseDelayMs?: number;
+  /** Longest wait between retries, also caps a server's Retry-After (default 30000). */
+  retryMaxDelayMs?: number;
+  /** Calls in flight at once (default 8). */
+  maxConcurrency?: number;
+  structuredOutput?: StructuredOutputMode;
+}
+
+const FN = 'OpenAiJudgeClient';
+
+/**
+ * A judge on any OpenAI-compatible chat-completions endpoint (OpenAI, Azure, vLLM, Ollama, LM Studio)
+ * through the official `openai` SDK, with bounded concurrency, per-call timeouts, retries with
+ * exponential backoff on 429 / 5xx / timeouts (honouring Retry-After), and structured output where
+ * the server supports it.
+ */
+export class OpenAiJudgeClient implements JudgeClient {
+  readonly modelName: string;
+  readonly maxConcurrency: number;
+  private readonly sdk: OpenAI;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly semaphore: Semaphore;
+  private structured: StructuredOutputMode;
+
+  constructor(options: OpenAiJudgeClientOptions) {
+    if (typeof options.model !== 'string' || options.model === '') throw invalidOption(FN, 'model', 'a non-empty string', options.model);
+    this.modelName = options.model;
+    this.timeoutMs = positive(options.timeoutMs, 60_000, 'timeoutMs');
+    this.maxRetries = nonNegativeInteger(options.maxRetries, 4, 'maxRetries');
+    this.baseDelayMs = positive(options.retryBaseDelayMs, 500, 'retryBaseDelayMs');
+    this.maxDelayMs = positive(options.retryMaxDelayMs, 30_000, 'retryMaxDelayMs');
+    this.maxConcurrency = nonNegativeInteger(options.maxConcurrency, 8, 'maxConcurrency') || 1;
+    this.semaphore = new Semaphore(this.maxConcurrency);
+    const modes: StructuredOutputMode[] = ['auto', 'json_schema', 'json_object', 'off'];
+    this.structured = options.structuredOutput ?? 'auto';
+    if (!modes.includes(this.structured)) throw invalidOption(FN, 'structuredOutput', `one of ${modes.map((m) => `'${m}'`).join(', ')}`, this.structured);
+    const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none';
+    // Retries and timeouts are ours (the SDK's are off) so that the policy above is the whole policy.
+    const common = { apiKey, maxRetries: 0, timeout: this.timeoutMs };
+    this.sdk = options.azureApiVersion
+      ? new AzureOpenAI({ ...common, apiVersion: options.azureApiVersion, deployment: options.model, ...(options.baseURL ? { endpoint: options.baseURL } : {}) })
+      : new OpenAI({ ...common, ...(options.baseURL ? { baseURL: options.baseURL } : {}) });
+  }
+
+  complete(messages: ChatMessage[], options?: JudgeCallOptions): Promise<JudgeReply> {
+    return this.semaphore.run(() => this.completeWithRetries(messages, options));
+  }
+
+  private async completeWithRetries(messages: ChatMessage[], options: JudgeCallOptions | undefined): Promise<JudgeReply> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.request(messages, options);
+      } catch (error) {
+        if (this.structured === 'auto' && options?.responseSchema && isStructuredOutputRejection(error)) {
+          this.structured = 'off';
+          attempt--;
+          continue;
+        }
+        if (!isRetryable(error) || attempt >= this.maxRetries) {
+          const what = error instanceof Error ? error.message : String(error);
+          throw new JudgeTransportError(`The judge call to model '${this.modelName}' failed after ${attempt + 1} attempt(s): ${what}`, { cause: error });
+        }
+        await sleep(this.backoffMs(attempt, error));
+      }
+    }
+  }
+
+  private async request(messages: ChatMessage[], options: JudgeCallOptions | undefined): Promise<JudgeReply> {
+    const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: this.modelName, messages };
+    if (options?.temperature !== undefined) body.temperature = options.temperature;
+    if (options?.topP !== undefined) body.top_p = options.topP;
+    if (options?.seed !== undefined) body.seed = options.seed;
+    if (options?.presencePenalty !== undefined) body.presence_penalty = options.presencePenalty;
+    if (options?.frequencyPenalty !== undefined) body.frequency_penalty = options.frequencyPenalty;
+    if (options?.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+    const schema = options?.responseSchema;
+    if (schema && (this.structured === 'auto' || this.structured === 'json_schema')) {
+      body.response_format = { type: 'json_schema', json_schema: { name: schema.name, schema: schema.schema, strict: false } };
+    } else if (schema && this.structured === 'json_object') {
+      body.response_format = { type: 'json_object' };
+    }
+    const completion = await this.sdk.chat.completions.create(body);
+    const text = completion.choices[0]?.message?.content ?? '';
+    const usage = completion.usage;
+    return { text, usage: { promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 } };
+  }
+
+  private backoffMs(attempt: number, error: unknown): number {
+    const retryAfter = error instanceof APIError ? retryAfterMs(error.headers) : undefined;
+    if (retryAfter !== undefined) return Math.min(retryAfter, this.maxDelayMs);
+    const jitter = 0.75 + Math.random() * 0.5;
+    return Math.min(this.baseDelayMs * 2 ** attempt * jitter, this.maxDelayMs);
+  }
+}
+
+/** Timeouts, dropped connections, 408, 409, 429 and 5xx are worth another try; other statuses are not. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof APIConnectionError) return true; // includes APIConnectionTimeoutError
+  if (error instanceof APIError && typeof error.status === 'number') {
+    return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+  }
+  return false;
+}
+
+/** A 400/422 that names the response format: the server does not do structured output. */
+function isStructuredOutputRejection(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+  return /response_format|json_schema|structured/i.test(`${error.message} ${JSON.stringify(error.error ?? '')}`);
+}
+
+/** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date), when present. */
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headers.get('retry-after');
+  if (raw === null) return undefined;
+  const seconds = Number.parseFloat(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw invalidOption(FN, name, 'a positive finite number', value);
+  return value;
+}
+
+function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw invalidOption(FN, name, 'a non-negative integer', value);
+  return value;
+}
