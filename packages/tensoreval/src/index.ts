@@ -11,3 +11,4 @@ export * from '@tensoreval/metrics/embedding';
 export * from '@tensoreval/metrics/retrieval';
 export * from '@tensoreval/metrics/fairness';
 export * from '@tensoreval/metrics/judge';
+export { evaluate } from './evaluate';

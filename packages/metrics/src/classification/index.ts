@@ -1,3 +1,6 @@
 import '../default-backend';
 
-export {};
+export { LabelIndex } from './label-index';
+export type { MetricRecord, MetricRecordsByType } from './metric-record';
+export { ValorClassification, type ClassificationBatch } from './valor-classification.metric';
+export { ValorClassificationResult, type ClassificationThresholdOptions } from './valor-classification-result';

@@ -1,0 +1,55 @@
+import { invalidInput, type InvalidInputError } from '@tensoreval/core';
+
+type Typed = Int32Array | Float64Array | Uint8Array;
+
+/** Concatenates typed-array chunks of one kind into a single array. */
+export function concatChunks<T extends Typed>(chunks: readonly T[], make: (n: number) => T): T {
+  if (chunks.length === 1) return chunks[0] as T;
+  let total = 0;
+  for (const c of chunks) total += c.length;
+  const out = make(total);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c as never, o);
+    o += c.length;
+  }
+  return out;
+}
+
+/** Concatenates per-chunk offset arrays (each starting at 0) into one offsets array. */
+export function concatOffsets(chunks: readonly Int32Array[]): Int32Array {
+  let n = 0;
+  for (const c of chunks) n += c.length - 1;
+  const out = new Int32Array(n + 1);
+  let o = 0;
+  let base = 0;
+  for (const c of chunks) {
+    for (let i = 1; i < c.length; i++) out[o + i] = base + (c[i] as number);
+    o += c.length - 1;
+    base += c[c.length - 1] as number;
+  }
+  return out;
+}
+
+/**
+ * A bad-input error about one datum: names the argument, the datum's position and uid, and the rule.
+ * Used by every Valor evaluator's `update` so messages read the same across tasks.
+ */
+export function datumError(fnName: string, argument: string, datum: number, uid: string, rule: string, got: string, code: Parameters<typeof invalidInput>[4] = 'TE-203'): InvalidInputError {
+  return invalidInput(fnName, { argument, index: datum }, `${rule} (datum uid ${JSON.stringify(uid)})`, got, code);
+}
+
+/** Checks that `offsets` has n + 1 non-decreasing entries starting at 0 and ending at `total`. */
+export function checkOffsets(offsets: Int32Array, n: number, total: number, argument: string, fnName: string): void {
+  if (offsets.length !== n + 1 || offsets[0] !== 0 || offsets[n] !== total) {
+    throw invalidInput(fnName, argument, `have ${n + 1} offsets from 0 to ${total}`, `${offsets.length} offsets ending at ${offsets[offsets.length - 1]}`, 'TE-202');
+  }
+  for (let i = 0; i < n; i++) {
+    if ((offsets[i + 1] as number) < (offsets[i] as number)) throw invalidInput(fnName, { argument, index: i }, 'be non-decreasing', `${offsets[i]} then ${offsets[i + 1]}`, 'TE-207');
+  }
+}
+
+/** counts[i] += 1 (typed-array bincount step, written once so indexed reads type-check). */
+export function increment(counts: Float64Array | Int32Array, i: number): void {
+  counts[i] = (counts[i] as number) + 1;
+}

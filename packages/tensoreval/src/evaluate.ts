@@ -1,0 +1,20 @@
+import { TASKS, validateRequest, type EvaluateOptions, type MetricResponse } from './request';
+
+/**
+ * Runs a metric request (DESIGN.md "Metric request"): `{ task, semantics?, data, metrics: [{id,
+ * method, ...Valor parameters}] }` → `{ "<id>": output }`, each output in Valor's record shape
+ * (`precision_recall`/`rocauc`/`precision_recall_iou` → `{MetricType: [records]}`, the others →
+ * `[records]`).
+ *
+ * Bad input (unknown task, method or parameter; a malformed datum) throws a TensorEvalError that
+ * names the field, the datum index and uid, and the rule.
+ *
+ * @example
+ * const out = await evaluate({ task: 'classification', data: { datums: [{ uid: 'a', groundtruth: 'dog',
+ *   predictions: ['dog', 'cat'], scores: [0.8, 0.2] }] }, metrics: [{ id: 'pr', method: 'precision_recall' }] });
+ * out.pr.Accuracy[0].value; // 1
+ */
+export async function evaluate(request: unknown, options: EvaluateOptions = {}): Promise<MetricResponse> {
+  const { request: valid, handler } = validateRequest(request, TASKS);
+  return handler.run(valid, options);
+}

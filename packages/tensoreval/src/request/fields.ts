@@ -1,0 +1,47 @@
+import { invalidInput, type InputLocation } from '@tensoreval/core';
+
+/** Field readers for the request JSON: each names the path, the record and the rule when a field is wrong. */
+
+export const FN = 'evaluate';
+
+export function describe(value: unknown): string {
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
+  return `${typeof value} ${typeof value === 'object' ? '' : String(value)}`.trim();
+}
+
+export function asObject(value: unknown, location: InputLocation): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidInput(FN, location, 'be an object', describe(value), 'TE-204');
+  return value as Record<string, unknown>;
+}
+
+export function asArray(value: unknown, location: InputLocation): unknown[] {
+  if (!Array.isArray(value)) throw invalidInput(FN, location, 'be an array', describe(value), 'TE-204');
+  return value;
+}
+
+export function asString(value: unknown, location: InputLocation): string {
+  if (typeof value !== 'string') throw invalidInput(FN, location, 'be a string', describe(value), 'TE-204');
+  return value;
+}
+
+export function asFiniteNumber(value: unknown, location: InputLocation): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidInput(FN, location, 'be a finite number', describe(value), typeof value === 'number' ? 'TE-201' : 'TE-204');
+  return value;
+}
+
+/** `path` of datum `index` (uid) for messages: ``Expected `data.datums[3].predictions` (record 3) …``. */
+export function datumLocation(field: string, index: number): InputLocation {
+  return { argument: `data.datums[${index}]${field ? `.${field}` : ''}`, index };
+}
+
+/** The datum's uid, required and a string; named in every later error about the datum. */
+export function datumUid(datum: Record<string, unknown>, index: number): string {
+  return asString(datum.uid, datumLocation('uid', index));
+}
+
+/** Appends the datum uid to a rule so every datum error names it. */
+export function withUid(rule: string, uid: string): string {
+  return `${rule} (datum uid ${JSON.stringify(uid)})`;
+}

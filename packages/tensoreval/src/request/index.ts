@@ -1,0 +1,3 @@
+export { TASKS } from './tasks';
+export { validateRequest } from './validate-request';
+export type { EvaluateOptions, MetricCall, MetricRequest, MetricResponse, TaskHandler } from './types';

@@ -1,0 +1,10 @@
+import { classificationTask } from './classification';
+import type { TaskHandler } from './types';
+
+/**
+ * Task → handler. A new task (e.g. `text_generation`) is one entry here plus its handler module;
+ * `evaluate` and the CLI dispatch through this map only.
+ */
+export const TASKS: Record<string, TaskHandler> = {
+  classification: classificationTask,
+};

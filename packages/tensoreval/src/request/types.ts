@@ -1,0 +1,34 @@
+/** The metric request: the facade's unit of work (DESIGN.md "Metric request"). */
+export interface MetricRequest {
+  task: string;
+  /** 'coco' (default for object_detection) or 'valor' */
+  semantics?: 'coco' | 'valor';
+  data: unknown;
+  metrics: MetricCall[];
+}
+
+/** One call: an id for the output, Valor's method name and its keyword parameters. */
+export interface MetricCall {
+  id: string;
+  method: string;
+  [parameter: string]: unknown;
+}
+
+/** `{ "<id>": <output> }`, in the order of the request's metrics. */
+export type MetricResponse = Record<string, unknown>;
+
+/** Runs every call of a request for one task. */
+export interface TaskHandler {
+  /** methods this task accepts, each with its parameter names */
+  methods: Readonly<Record<string, readonly string[]>>;
+  /** default semantics when the request names none */
+  defaultSemantics: 'coco' | 'valor';
+  /** semantics this task supports */
+  semantics: readonly ('coco' | 'valor')[];
+  run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse>;
+}
+
+export interface EvaluateOptions {
+  /** kernel backend hint: 'auto' | 'cpu' | … */
+  backend?: string;
+}
