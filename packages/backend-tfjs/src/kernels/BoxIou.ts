@@ -1,0 +1,91 @@
+import { validateBoxIouInputs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
+import type * as TfCore from '@tensorflow/tfjs-core';
+import { tfjs } from '../base';
+import { matrix } from '../tensors';
+
+type Corners = [TfCore.Tensor, TfCore.Tensor, TfCore.Tensor, TfCore.Tensor];
+
+/** x1, y1, x2, y2 columns ([rows, 1]) of a [rows, 4] box tensor. */
+function corners(boxes: TfCore.Tensor2D, xywh: boolean): Corners {
+  const tf = tfjs();
+  const [x, y, p, q] = tf.split(boxes, 4, 1) as Corners;
+  return xywh ? [x, y, tf.add(x, p), tf.add(y, q)] : [x, y, p, q];
+}
+
+/**
+ * IoU with broadcasting (dt [n, 1] against gt [1, m]) or elementwise (gathered pairs). A crowd GT's
+ * union is the detection's area; divNoNan makes pairs without overlap 0, as pycocotools.
+ */
+function iouOf(d: Corners, g: Corners, crowd: TfCore.Tensor): TfCore.Tensor {
+  const tf = tfjs();
+  const iw = tf.relu(tf.sub(tf.minimum(d[2], g[2]), tf.maximum(d[0], g[0])));
+  const ih = tf.relu(tf.sub(tf.minimum(d[3], g[3]), tf.maximum(d[1], g[1])));
+  const inter = tf.mul(iw, ih);
+  const dArea = tf.mul(tf.sub(d[2], d[0]), tf.sub(d[3], d[1]));
+  const gArea = tf.mul(tf.sub(g[2], g[0]), tf.sub(g[3], g[1]));
+  const union = tf.add(dArea, tf.mul(tf.sub(1, crowd), tf.sub(gArea, inter)));
+  return tf.divNoNan(inter, union);
+}
+
+/** Row-major pair order of every ragged block: dt row and gt row of each output element. */
+function pairIndices(dtOff: Int32Array, gtOff: Int32Array, total: number): { dtIdx: Int32Array; gtIdx: Int32Array; pairOffsets: Float64Array } {
+  const dtIdx = new Int32Array(total);
+  const gtIdx = new Int32Array(total);
+  const pairOffsets = new Float64Array(dtOff.length);
+  let o = 0;
+  for (let b = 0; b + 1 < dtOff.length; b++) {
+    for (let i = dtOff[b]; i < dtOff[b + 1]; i++) {
+      for (let j = gtOff[b]; j < gtOff[b + 1]; j++, o++) {
+        dtIdx[o] = i;
+        gtIdx[o] = j;
+      }
+    }
+    pairOffsets[b + 1] = o;
+  }
+  return { dtIdx, gtIdx, pairOffsets };
+}
+
+function totalPairs(dtOff: Int32Array, gtOff: Int32Array): number {
+  let total = 0;
+  for (let b = 0; b + 1 < dtOff.length; b++) total += (dtOff[b + 1] - dtOff[b]) * (gtOff[b + 1] - gtOff[b]);
+  return total;
+}
+
+async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOutputs> {
+  validateBoxIouInputs(inputs);
+  const tf = tfjs();
+  const nDt = inputs.dt.length / 4;
+  const nGt = inputs.gt.length / 4;
+  const crowdFlags = new Float32Array(nGt);
+  if (inputs.gtCrowd) for (let j = 0; j < nGt; j++) crowdFlags[j] = inputs.gtCrowd[j] !== 0 ? 1 : 0;
+  const dense = inputs.dtOffsets === undefined || inputs.dtOffsets.length === 2;
+  const total = dense ? nDt * nGt : totalPairs(inputs.dtOffsets as Int32Array, inputs.gtOffsets as Int32Array);
+  if (total === 0) {
+    const blocks = inputs.dtOffsets ? inputs.dtOffsets.length - 1 : 1;
+    return { iou: new Float32Array(0), pairOffsets: new Float64Array(blocks + 1) };
+  }
+  let pairOffsets: Float64Array = Float64Array.of(0, total);
+  const iou = tf.tidy(() => {
+    const dt = corners(matrix(inputs.dt, nDt, 4), xywh);
+    const gt = corners(matrix(inputs.gt, nGt, 4), xywh);
+    if (dense) {
+      const row = (t: TfCore.Tensor) => tf.reshape(t, [1, nGt]);
+      return iouOf(dt, gt.map(row) as Corners, tf.tensor2d(crowdFlags, [1, nGt]));
+    }
+    const pairs = pairIndices(inputs.dtOffsets as Int32Array, inputs.gtOffsets as Int32Array, total);
+    pairOffsets = pairs.pairOffsets;
+    const dtIdx = tf.tensor1d(pairs.dtIdx, 'int32');
+    const gtIdx = tf.tensor1d(pairs.gtIdx, 'int32');
+    const pick = (idx: TfCore.Tensor1D) => (t: TfCore.Tensor) => tf.gather(t, idx);
+    return iouOf(dt.map(pick(dtIdx)) as Corners, gt.map(pick(gtIdx)) as Corners, tf.gather(tf.tensor2d(crowdFlags, [nGt, 1]), gtIdx));
+  });
+  const data = (await iou.data()) as Float32Array;
+  iou.dispose();
+  return { iou: data, pairOffsets };
+}
+
+export const boxIouConfig: KernelConfig<'BoxIou'> = {
+  kernelName: 'BoxIou',
+  backendName: 'tfjs',
+  kernelFunc: ({ inputs, attrs }) => boxIouTfjs(inputs, attrs.format === 'xywh'),
+};

@@ -1,0 +1,5 @@
+import '@tensoreval/backend-tfjs';
+import { describeKernelConformance } from '@tensoreval/core/testing';
+import { tfjsSkips } from './skips';
+
+describeKernelConformance('tfjs', { skip: tfjsSkips });
