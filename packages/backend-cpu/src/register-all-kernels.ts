@@ -1,12 +1,28 @@
 import { registerKernel, type KernelConfig, type KernelName } from '@tensoreval/core';
+import { bitmaskIntersectionsConfig } from './kernels/BitmaskIntersections';
 import { boxIouConfig } from './kernels/BoxIou';
+import { polygonToRleConfig } from './kernels/PolygonToRle';
+import { rleAreaConfig } from './kernels/RleArea';
+import { rleDecodeConfig } from './kernels/RleDecode';
+import { rleEncodeConfig } from './kernels/RleEncode';
+import { rleIouConfig } from './kernels/RleIou';
+import { rleMergeConfig } from './kernels/RleMerge';
+import { rleToBboxConfig } from './kernels/RleToBbox';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 import { topKConfig } from './kernels/TopK';
 
 // One line per kernel file in ./kernels.
 const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
+  bitmaskIntersectionsConfig,
   boxIouConfig,
+  polygonToRleConfig,
+  rleAreaConfig,
+  rleDecodeConfig,
+  rleEncodeConfig,
+  rleIouConfig,
+  rleMergeConfig,
+  rleToBboxConfig,
   confusionCountsConfig,
   pairwiseCosineConfig,
   topKConfig,

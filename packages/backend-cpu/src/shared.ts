@@ -1,5 +1,14 @@
 // Pure implementations shared with the accelerated backends (CPU handoff below a size threshold).
+export { bitmaskIntersectionsImpl } from './kernels/BitmaskIntersections';
 export { boxIouImpl } from './kernels/BoxIou';
+export { polygonToRleImpl } from './kernels/PolygonToRle';
+export { rleAreaImpl } from './kernels/RleArea';
+export { rleDecodeImpl } from './kernels/RleDecode';
+export { rleEncodeImpl } from './kernels/RleEncode';
+export { rleIouImpl } from './kernels/RleIou';
+export { rleMergeImpl } from './kernels/RleMerge';
+export { rleToBboxImpl } from './kernels/RleToBbox';
+export { rleAreaOf, rleBboxInto } from './rle/rle-bbox';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { pairwiseCosineImpl } from './kernels/PairwiseCosine';
 export { topKImpl } from './kernels/TopK';

@@ -8,3 +8,4 @@ export * from './run-kernel';
 export * from './ndarray';
 export * from './validate/inputs';
 export * from './validate/params';
+export * from './formats/index';

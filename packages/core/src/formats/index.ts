@@ -1,0 +1,2 @@
+// Boundary formats read and written by loaders (never used inside kernels).
+export * from './coco-rle-string';
