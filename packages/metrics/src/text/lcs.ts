@@ -1,0 +1,48 @@
+/**
+ * Longest-common-subsequence helpers over integer token ids (rouge-score's `_lcs_table` and
+ * `_backtrack_norec`). The table is row-major `(|a|+1) × (|b|+1)` in one Int32Array.
+ */
+
+/** Fills and returns the LCS DP table of `a` (rows) and `b` (columns). */
+export function lcsTable(a: Int32Array, b: Int32Array): Int32Array {
+  const cols = b.length + 1;
+  const t = new Int32Array((a.length + 1) * cols);
+  for (let i = 1; i <= a.length; i++) {
+    const ai = a[i - 1];
+    const row = i * cols;
+    const prev = row - cols;
+    for (let j = 1; j <= b.length; j++) {
+      if (ai === b[j - 1]) t[row + j] = (t[prev + j - 1] as number) + 1;
+      else {
+        const up = t[prev + j] as number;
+        const left = t[row + j - 1] as number;
+        t[row + j] = up > left ? up : left;
+      }
+    }
+  }
+  return t;
+}
+
+/** Length of the LCS of `a` and `b`. */
+export function lcsLength(a: Int32Array, b: Int32Array): number {
+  return lcsTable(a, b)[a.length * (b.length + 1) + b.length] as number;
+}
+
+/**
+ * Marks in `mark` (indexed by position in `a`) the positions of one LCS of `a` and `b`, chosen by
+ * rouge-score's backtrack: on a mismatch step left when `T[i][j-1] > T[i-1][j]`, else up.
+ */
+export function markLcsPositions(a: Int32Array, b: Int32Array, mark: Uint8Array): void {
+  const t = lcsTable(a, b);
+  const cols = b.length + 1;
+  let i = a.length;
+  let j = b.length;
+  while (i > 0 && j > 0) {
+    if (a[i - 1] === b[j - 1]) {
+      mark[i - 1] = 1;
+      i--;
+      j--;
+    } else if ((t[i * cols + j - 1] as number) > (t[(i - 1) * cols + j] as number)) j--;
+    else i--;
+  }
+}

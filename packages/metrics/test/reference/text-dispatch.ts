@@ -1,0 +1,84 @@
+import {
+  corpusBleu,
+  porterStem,
+  rouge,
+  rougeMulti,
+  rougeTokenize,
+  sentenceBleu,
+  valorBleuTokenize,
+  valorSentenceBleu,
+  type BleuSmoothing,
+  type RougeType,
+} from '@tensoreval/metrics/text';
+import type { CaseDispatch, ReferenceCase } from './dispatch-types';
+
+/**
+ * Text-comparison reference cases (ROUGE, Porter, nltk/Valor/Sacre BLEU, 13a, looping, PII).
+ * Shape and comparison rules: see dispatch-types.ts.
+ */
+
+type Params = Record<string, unknown>;
+
+function params(c: ReferenceCase): Params {
+  return c.params ?? {};
+}
+
+function rougeOptions(p: Params): { types?: RougeType[]; useStemmer: boolean } {
+  if (p.split_summaries === true) throw new Error('split_summaries=True needs nltk Punkt sentence splitting, which is not reproduced');
+  return { types: p.rouge_types as RougeType[] | undefined, useStemmer: p.use_stemmer === true };
+}
+
+/** "none(method0)" → 'none'; "method3" → 'method3'. */
+function smoothing(p: Params): BleuSmoothing | undefined {
+  const s = p.smoothing as string | undefined;
+  if (s === undefined || s === null) return undefined;
+  return (s.startsWith('none') ? 'none' : s) as BleuSmoothing;
+}
+
+function bleuOptions(p: Params) {
+  return {
+    weights: p.weights as number[] | number[][] | undefined,
+    smoothing: smoothing(p),
+    autoReweigh: p.auto_reweigh === true,
+    epsilon: p.epsilon as number | undefined,
+    alpha: p.alpha as number | undefined,
+    k: p.k as number | undefined,
+  };
+}
+
+export const textDispatch: CaseDispatch = {
+  rouge: (c) => {
+    const input = c.input as { target: string; prediction: string };
+    const o = rougeOptions(params(c));
+    const actual: Record<string, unknown> = { scores: rouge(input.target, input.prediction, o) };
+    const expected: Record<string, unknown> = { scores: c.expected };
+    if (c.expected_tokens) {
+      actual.tokens = { target: rougeTokenize(input.target, o), prediction: rougeTokenize(input.prediction, o) };
+      expected.tokens = c.expected_tokens;
+    }
+    return { actual, expected };
+  },
+  rouge_multi: (c) => {
+    const input = c.input as { targets: string[]; prediction: string };
+    return { actual: rougeMulti(input.targets, input.prediction, rougeOptions(params(c))), expected: c.expected };
+  },
+  porter_stem: (c) => ({ actual: porterStem(c.input as string), expected: c.expected }),
+  bleu_sentence_nltk: (c) => {
+    const input = c.input as { references: string[][]; hypothesis: string[] };
+    return { actual: sentenceBleu(input.references, input.hypothesis, bleuOptions(params(c))), expected: c.expected };
+  },
+  bleu_corpus_nltk: (c) => {
+    const input = c.input as { list_of_references: string[][][]; hypotheses: string[][] };
+    return { actual: corpusBleu(input.list_of_references, input.hypotheses, bleuOptions(params(c))), expected: c.expected };
+  },
+  bleu_valor: (c) => {
+    const input = c.input as { prediction: string; references: string[] };
+    const actual: Record<string, unknown> = { score: valorSentenceBleu(input.prediction, input.references, params(c).weights as number[] | undefined) };
+    const expected: Record<string, unknown> = { score: c.expected };
+    if (c.expected_tokens) {
+      actual.tokens = { prediction: valorBleuTokenize(input.prediction), references: input.references.map(valorBleuTokenize) };
+      expected.tokens = c.expected_tokens;
+    }
+    return { actual, expected };
+  },
+};
