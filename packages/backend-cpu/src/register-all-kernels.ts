@@ -9,7 +9,10 @@ import { rleIouConfig } from './kernels/RleIou';
 import { rleMergeConfig } from './kernels/RleMerge';
 import { rleToBboxConfig } from './kernels/RleToBbox';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
+import { interpolatedApConfig } from './kernels/InterpolatedAp';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
+import { precisionRecallSweepConfig } from './kernels/PrecisionRecallSweep';
+import { rocAucConfig } from './kernels/RocAuc';
 import { topKConfig } from './kernels/TopK';
 
 // One line per kernel file in ./kernels.
@@ -24,7 +27,10 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   rleMergeConfig,
   rleToBboxConfig,
   confusionCountsConfig,
+  interpolatedApConfig,
   pairwiseCosineConfig,
+  precisionRecallSweepConfig,
+  rocAucConfig,
   topKConfig,
 ] as ReadonlyArray<KernelConfig<KernelName>>;
 

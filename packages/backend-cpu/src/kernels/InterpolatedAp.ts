@@ -1,0 +1,125 @@
+import type { FloatArray, InterpolatedApAttrs, InterpolatedApInputs, InterpolatedApOutputs, KernelConfig } from '@tensoreval/core';
+import { numpySum } from '../numeric/numpy-sum';
+
+/** np.spacing(1): pycocotools adds it to fp + tp so an all-zero prefix never divides by zero. */
+const COCO_EPS = 2.220446049250313e-16;
+const VALOR_BINS = 101;
+
+/** numpy linspace(0, 1, 101): i * 0.01 in double (not i / 100), with the end point set to 1. */
+export function cocoRecallThresholds(): Float64Array {
+  const t = new Float64Array(101);
+  for (let i = 0; i < 101; i++) t[i] = i * 0.01;
+  t[100] = 1;
+  return t;
+}
+
+interface Curve {
+  start: number;
+  length: number;
+  positives: number;
+  /** offset of this curve's row in the S × R outputs */
+  out: number;
+}
+
+/** pycocotools accumulate for one curve: eps precision, envelope, searchsorted-left per threshold. */
+function cocoCurve(c: Curve, inputs: InterpolatedApInputs, thresholds: Float64Array, pr: Float64Array, o: InterpolatedApOutputs): void {
+  const { tpCum, fpCum, scores } = inputs;
+  const { start, length: nd, positives, out } = c;
+  const R = thresholds.length;
+  const withScores = o.scoresAtRecall.length > 0;
+  if (positives === 0) {
+    o.precision.fill(-1, out, out + R);
+    if (withScores) o.scoresAtRecall.fill(-1, out, out + R);
+    return;
+  }
+  for (let k = 0; k < nd; k++) {
+    const t = tpCum[start + k];
+    pr[k] = t / (fpCum[start + k] + t + COCO_EPS);
+  }
+  for (let k = nd - 1; k > 0; k--) if (pr[k] > pr[k - 1]) pr[k - 1] = pr[k];
+  for (let j = 0; j < R; j++) {
+    // First k with tp[k] / positives >= threshold; recall is non-decreasing along the curve.
+    const thr = thresholds[j];
+    let lo = 0;
+    let hi = nd;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tpCum[start + mid] / positives < thr) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === nd) break; // this and every later threshold stay 0, as pycocotools' try/except leaves them
+    o.precision[out + j] = pr[lo];
+    if (withScores) o.scoresAtRecall[out + j] = (scores as FloatArray)[start + lo];
+  }
+}
+
+/** Valor's AP: max precision and score per floor(recall*100) bin, running max from bin 100 down. */
+function valorCurve(c: Curve, inputs: InterpolatedApInputs, binP: Float64Array, binS: Float64Array, o: InterpolatedApOutputs): number {
+  const { tpCum, fpCum, scores } = inputs;
+  const { start, length: nd, positives, out } = c;
+  binP.fill(0);
+  binS.fill(0);
+  for (let k = start; k < start + nd; k++) {
+    const t = tpCum[k];
+    const total = t + fpCum[k];
+    const precision = total > 1e-9 ? t / total : 0;
+    const recall = positives > 1e-9 ? t / positives : 0;
+    const bin = Math.min(100, Math.floor(recall * 100));
+    if (precision > binP[bin]) binP[bin] = precision;
+    if (scores && scores[k] > binS[bin]) binS[bin] = scores[k];
+  }
+  let runP = 0;
+  let runS = 0;
+  let sum = 0;
+  for (let b = 100; b >= 0; b--) {
+    if (binP[b] > runP) runP = binP[b];
+    if (binS[b] > runS) runS = binS[b];
+    o.precision[out + b] = runP;
+    if (scores) o.scoresAtRecall[out + b] = runS;
+    sum += runP;
+  }
+  return sum / VALOR_BINS;
+}
+
+/**
+ * Interpolated AP of many curves: 'coco' reproduces pycocotools' accumulate bit for bit, 'valor'
+ * valor-lite's 101-bin AP. The exact rules are on the InterpolatedAp contract in @tensoreval/core.
+ */
+export function interpolatedApImpl(inputs: InterpolatedApInputs, attrs: InterpolatedApAttrs): InterpolatedApOutputs {
+  const { tpCum, segmentOffsets: offsets, positives } = inputs;
+  const coco = attrs.method === 'coco';
+  const thresholds = coco ? (attrs.recallThresholds ?? cocoRecallThresholds()) : new Float64Array(0);
+  const R = coco ? thresholds.length : VALOR_BINS;
+  const S = Math.max(0, offsets.length - 1);
+  const o: InterpolatedApOutputs = {
+    ap: new Float64Array(S),
+    precision: new Float64Array(S * R),
+    scoresAtRecall: new Float64Array(inputs.scores ? S * R : 0),
+    recall: new Float64Array(S),
+  };
+  let longest = 0;
+  for (let s = 0; s < S; s++) longest = Math.max(longest, offsets[s + 1] - offsets[s]);
+  const pr = new Float64Array(coco ? longest : 0);
+  const binP = new Float64Array(VALOR_BINS);
+  const binS = new Float64Array(VALOR_BINS);
+  for (let s = 0; s < S; s++) {
+    const c: Curve = { start: offsets[s], length: offsets[s + 1] - offsets[s], positives: positives[s], out: s * R };
+    const last = c.length > 0 ? tpCum[c.start + c.length - 1] : 0;
+    if (coco) {
+      cocoCurve(c, inputs, thresholds, pr, o);
+      const absent = c.positives === 0;
+      o.recall[s] = absent ? -1 : last / c.positives;
+      o.ap[s] = absent ? -1 : R > 0 ? numpySum(o.precision, c.out, R) / R : 0;
+    } else {
+      o.ap[s] = valorCurve(c, inputs, binP, binS, o);
+      o.recall[s] = c.positives > 1e-9 ? last / c.positives : 0;
+    }
+  }
+  return o;
+}
+
+export const interpolatedApConfig: KernelConfig<'InterpolatedAp'> = {
+  kernelName: 'InterpolatedAp',
+  backendName: 'cpu',
+  kernelFunc: ({ inputs, attrs }) => interpolatedApImpl(inputs, attrs),
+};
