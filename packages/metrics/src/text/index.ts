@@ -6,3 +6,5 @@ export { fsum } from './fsum';
 export { rouge, rougeMulti, type PRF, type RougeType, type RougeOptions } from './rouge';
 export { rougeTokenize, type RougeTokenizer } from './rouge-tokenizer';
 export { porterStem } from './porter-stemmer';
+export { sacreBleu, sacreSentenceBleu, type SacreBleuOptions, type SacreBleuScore, type SacreBleuSmoothing, type SacreBleuTokenizer } from './sacrebleu';
+export { tokenize13a } from './tokenizer-13a';

@@ -68,7 +68,7 @@ export function accumulateNgramMatches(
         slot = slotOf.size;
         slotOf.set(key, slot);
       }
-      hypCount[slot]++;
+      hypCount[slot] = (hypCount[slot] as number) + 1;
     }
     const slots = slotOf.size;
     const maxRef = new Int32Array(slots);
@@ -79,7 +79,7 @@ export function accumulateNgramMatches(
       refCount.fill(0);
       for (let i = 0; i < refNgrams; i++) {
         const slot = slotOf.get(ngramKey(ref, i, n, b, numeric));
-        if (slot !== undefined) refCount[slot]++;
+        if (slot !== undefined) refCount[slot] = (refCount[slot] as number) + 1;
       }
       for (let s = 0; s < slots; s++) if ((refCount[s] as number) > (maxRef[s] as number)) maxRef[s] = refCount[s] as number;
     }

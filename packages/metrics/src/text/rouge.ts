@@ -59,6 +59,10 @@ function lcsScore(target: Int32Array, prediction: Int32Array): PRF {
   return prf(l / prediction.length, l / target.length);
 }
 
+function increment(counts: Int32Array, index: number, by: number): void {
+  counts[index] = (counts[index] as number) + by;
+}
+
 /** rouge-score `_summary_level_lcs`: union LCS per target line, each token counted at most as often as it occurs. */
 function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[], vocabulary: number): PRF {
   if (targetLines.length === 0 || predictionLines.length === 0) return prf(0, 0);
@@ -68,11 +72,11 @@ function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[
   const predictionLeft = new Int32Array(vocabulary);
   for (const line of targetLines) {
     m += line.length;
-    for (let i = 0; i < line.length; i++) targetLeft[line[i] as number]++;
+    for (let i = 0; i < line.length; i++) increment(targetLeft, line[i] as number, 1);
   }
   for (const line of predictionLines) {
     n += line.length;
-    for (let i = 0; i < line.length; i++) predictionLeft[line[i] as number]++;
+    for (let i = 0; i < line.length; i++) increment(predictionLeft, line[i] as number, 1);
   }
   if (m === 0 || n === 0) return prf(0, 0);
   let hits = 0;
@@ -84,8 +88,8 @@ function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[
       const t = r[i] as number;
       if ((predictionLeft[t] as number) > 0 && (targetLeft[t] as number) > 0) {
         hits++;
-        predictionLeft[t]--;
-        targetLeft[t]--;
+        increment(predictionLeft, t, -1);
+        increment(targetLeft, t, -1);
       }
     }
   }

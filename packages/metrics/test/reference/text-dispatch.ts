@@ -4,11 +4,16 @@ import {
   rouge,
   rougeMulti,
   rougeTokenize,
+  sacreBleu,
+  sacreSentenceBleu,
   sentenceBleu,
+  tokenize13a,
   valorBleuTokenize,
   valorSentenceBleu,
   type BleuSmoothing,
   type RougeType,
+  type SacreBleuOptions,
+  type SacreBleuScore,
 } from '@tensoreval/metrics/text';
 import type { CaseDispatch, ReferenceCase } from './dispatch-types';
 
@@ -46,6 +51,30 @@ function bleuOptions(p: Params) {
   };
 }
 
+function sacreOptions(p: Params): SacreBleuOptions {
+  return {
+    tokenize: p.tokenize as SacreBleuOptions['tokenize'],
+    smoothMethod: p.smooth_method as SacreBleuOptions['smoothMethod'],
+    smoothValue: (p.smooth_value ?? undefined) as number | undefined,
+    lowercase: p.lowercase as boolean | undefined,
+    effectiveOrder: p.effective_order as boolean | undefined,
+    maxNgramOrder: p.max_ngram_order as number | undefined,
+  };
+}
+
+const withoutVersion = (signature: string) => signature.replace(/\|version:[^|]*$/, '');
+
+/** SacreBLEU result in the reference's field names; the signature is compared without its version field. */
+function sacreComparison(c: ReferenceCase, r: SacreBleuScore) {
+  const actual: Record<string, unknown> = { score: r.score, counts: r.counts, totals: r.totals, precisions: r.precisions, bp: r.bp, sys_len: r.sysLen, ref_len: r.refLen };
+  const expected: Record<string, unknown> = { ...(c.expected as object) };
+  if (typeof c.signature === 'string') {
+    actual.signature = withoutVersion(r.signature);
+    expected.signature = withoutVersion(c.signature);
+  }
+  return { actual, expected };
+}
+
 export const textDispatch: CaseDispatch = {
   rouge: (c) => {
     const input = c.input as { target: string; prediction: string };
@@ -81,4 +110,13 @@ export const textDispatch: CaseDispatch = {
     }
     return { actual, expected };
   },
+  sacrebleu_corpus: (c) => {
+    const input = c.input as { hypotheses: string[]; references: string[][] };
+    return sacreComparison(c, sacreBleu(input.hypotheses, input.references, sacreOptions(params(c))));
+  },
+  sacrebleu_sentence: (c) => {
+    const input = c.input as { hypothesis: string; references: string[] };
+    return sacreComparison(c, sacreSentenceBleu(input.hypothesis, input.references, sacreOptions(params(c))));
+  },
+  tokenize_13a: (c) => ({ actual: tokenize13a(c.input as string), expected: c.expected }),
 };
