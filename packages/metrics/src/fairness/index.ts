@@ -1,3 +1,9 @@
 import '../default-backend';
 
-export {};
+export { midRangeThresholds, type FairnessPoint, type SensitiveVariables, type GroupThresholds, type FairnessSemantics, type GroupCounts, type VariableGroups } from './fairness-groups';
+export { statisticalParityDifference, disparateImpact, averageOddsDifference, equalOpportunityDifference, type FairnessValue, type GroupFairnessOptions } from './group-fairness';
+export { fairnessOverallScores, fairnessGroupRates, type OverallScores, type GroupRates } from './overall-scores';
+export { cleanLlmResponse } from './llm-response';
+export { catScores, parseCatAnswer, type CatCounts, type CatScores } from './context-association';
+export { counterfactualChangeRates, type CounterfactualPoint, type LlmAnswer, type CounterfactualChangeRates } from './counterfactual';
+export { kaleidoscopeRates, classifyMultipleChoice, type KaleidoscopeCounts, type KaleidoscopeRates } from './kaleidoscope';
