@@ -9,6 +9,7 @@ import { rleIouConfig } from './kernels/RleIou';
 import { rleMergeConfig } from './kernels/RleMerge';
 import { rleToBboxConfig } from './kernels/RleToBbox';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
+import { matchDetectionsConfig } from './kernels/MatchDetections';
 import { interpolatedApConfig } from './kernels/InterpolatedAp';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 import { precisionRecallSweepConfig } from './kernels/PrecisionRecallSweep';
@@ -27,6 +28,7 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   rleMergeConfig,
   rleToBboxConfig,
   confusionCountsConfig,
+  matchDetectionsConfig,
   interpolatedApConfig,
   pairwiseCosineConfig,
   precisionRecallSweepConfig,

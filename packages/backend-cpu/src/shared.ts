@@ -10,6 +10,7 @@ export { rleMergeImpl } from './kernels/RleMerge';
 export { rleToBboxImpl } from './kernels/RleToBbox';
 export { rleAreaOf, rleBboxInto } from './rle/rle-bbox';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
+export { matchDetectionsImpl } from './kernels/MatchDetections';
 export { cocoRecallThresholds, interpolatedApImpl } from './kernels/InterpolatedAp';
 export { pairwiseCosineImpl } from './kernels/PairwiseCosine';
 export { precisionRecallSweepImpl } from './kernels/PrecisionRecallSweep';

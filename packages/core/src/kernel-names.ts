@@ -7,6 +7,7 @@ import type * as Rle from './kernels/Rle';
 import type * as Mask from './kernels/BitmaskIntersections';
 import type * as Sweep from './kernels/Sweep';
 import type * as Emb from './kernels/Embedding';
+import type * as Match from './kernels/MatchDetections';
 
 export * from './kernels/types';
 export * from './kernels/BoxIou';
@@ -14,6 +15,7 @@ export * from './kernels/Rle';
 export * from './kernels/BitmaskIntersections';
 export * from './kernels/Sweep';
 export * from './kernels/Embedding';
+export * from './kernels/MatchDetections';
 
 interface Sig<I, A, O> {
   inputs: I;
@@ -37,6 +39,7 @@ export interface KernelSignatures {
   ConfusionCounts: Sig<Sweep.ConfusionCountsInputs, Sweep.ConfusionCountsAttrs, Sweep.ConfusionCountsOutputs>;
   PairwiseCosine: Sig<Emb.PairwiseCosineInputs, Emb.PairwiseCosineAttrs, Emb.PairwiseCosineOutputs>;
   TopK: Sig<Emb.TopKInputs, Emb.TopKAttrs, Emb.TopKOutputs>;
+  MatchDetections: Sig<Match.MatchDetectionsInputs, Match.MatchDetectionsAttrs, Match.MatchDetectionsOutputs>;
 }
 
 export type KernelName = keyof KernelSignatures;
@@ -49,4 +52,5 @@ export const KERNEL_NAMES: readonly KernelName[] = [
   'BoxIou', 'RleEncode', 'RleDecode', 'RleArea', 'RleToBbox', 'RleMerge', 'RleIou', 'PolygonToRle',
   'BitmaskIntersections', 'PrecisionRecallSweep', 'InterpolatedAp', 'RocAuc', 'ConfusionCounts',
   'PairwiseCosine', 'TopK',
+  'MatchDetections',
 ];

@@ -12,3 +12,4 @@ export * from '@tensoreval/metrics/retrieval';
 export * from '@tensoreval/metrics/fairness';
 export * from '@tensoreval/metrics/judge';
 export { evaluate } from './evaluate';
+export { evaluateCoco, type EvaluateCocoOptions } from './evaluate-coco';

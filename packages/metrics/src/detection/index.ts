@@ -1,3 +1,4 @@
 import '../default-backend';
+export * from './coco';
 
 export {};

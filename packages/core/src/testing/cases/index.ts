@@ -15,6 +15,7 @@ import { rocAucCases } from './RocAuc.cases';
 import { confusionCountsCases } from './ConfusionCounts.cases';
 import { pairwiseCosineCases } from './PairwiseCosine.cases';
 import { topKCases } from './TopK.cases';
+import { matchDetectionsCases } from './MatchDetections.cases';
 
 /** Conformance cases per kernel. Every kernel in KERNEL_NAMES has an entry. */
 export const conformanceCases: { [K in KernelName]: KernelCases<K> } = {
@@ -33,4 +34,5 @@ export const conformanceCases: { [K in KernelName]: KernelCases<K> } = {
   ConfusionCounts: confusionCountsCases,
   PairwiseCosine: pairwiseCosineCases,
   TopK: topKCases,
+  MatchDetections: matchDetectionsCases,
 };

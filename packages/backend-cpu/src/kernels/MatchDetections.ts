@@ -1,0 +1,69 @@
+import type { KernelConfig, MatchDetectionsAttrs, MatchDetectionsInputs, MatchDetectionsOutputs } from '@tensoreval/core';
+
+const FP = 0, TP = 1, IGNORED = 2;
+
+/**
+ * COCO greedy matching (pycocotools evaluateImg) for every problem × area range × IoU threshold.
+ * See the contract in core/kernels/MatchDetections.ts for the exact rules; the loop below mirrors
+ * pycocotools' statement order so ties resolve identically.
+ */
+export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchDetectionsAttrs): MatchDetectionsOutputs {
+  const { iou, pairOffsets, dtOffsets, gtOffsets, iouThresholds, gtIgnore, gtCrowd, gtIdZero, dtOutOfRange } = inputs;
+  const A = attrs.areas;
+  const T = iouThresholds.length;
+  const nDt = dtOffsets[dtOffsets.length - 1];
+  const nGt = gtOffsets[gtOffsets.length - 1];
+  const dtState = new Uint8Array(A * T * nDt);
+  let maxG = 0;
+  for (let b = 0; b + 1 < gtOffsets.length; b++) maxG = Math.max(maxG, gtOffsets[b + 1] - gtOffsets[b]);
+  const order = new Int32Array(maxG); // local GT indices, non-ignored first (stable)
+  const ign = new Uint8Array(maxG); // ignore flag by local index
+  const taken = new Uint8Array(maxG);
+  const bestCap = new Float64Array(T);
+  for (let t = 0; t < T; t++) bestCap[t] = Math.min(iouThresholds[t], 1 - 1e-10);
+  for (let b = 0; b + 1 < dtOffsets.length; b++) {
+    const d0 = dtOffsets[b], d1 = dtOffsets[b + 1], g0 = gtOffsets[b], G = gtOffsets[b + 1] - g0;
+    const base = pairOffsets[b];
+    for (let a = 0; a < A; a++) {
+      const igRow = a * nGt + g0;
+      let k = 0;
+      for (let g = 0; g < G; g++) { ign[g] = gtIgnore[igRow + g]; if (ign[g] === 0) order[k++] = g; }
+      for (let g = 0; g < G; g++) if (ign[g] !== 0) order[k++] = g;
+      const oorRow = a * nDt;
+      for (let t = 0; t < T; t++) {
+        const out = (a * T + t) * nDt;
+        taken.fill(0, 0, G);
+        for (let d = d0; d < d1; d++) {
+          let best = bestCap[t];
+          let m = -1;
+          const row = base + (d - d0) * G;
+          for (let gi = 0; gi < G; gi++) {
+            const g = order[gi];
+            if (taken[g] !== 0 && gtCrowd[g0 + g] === 0) continue;
+            if (m > -1 && ign[m] === 0 && ign[g] !== 0) break;
+            const v = iou[row + g];
+            if (v < best) continue;
+            best = v;
+            m = g;
+          }
+          const outOfRange = dtOutOfRange[oorRow + d];
+          if (m === -1) {
+            dtState[out + d] = outOfRange !== 0 ? IGNORED : FP;
+            continue;
+          }
+          taken[m] = 1;
+          if (ign[m] !== 0) dtState[out + d] = IGNORED;
+          else if (gtIdZero !== undefined && gtIdZero[g0 + m] !== 0) dtState[out + d] = outOfRange !== 0 ? IGNORED : FP;
+          else dtState[out + d] = TP;
+        }
+      }
+    }
+  }
+  return { dtState };
+}
+
+export const matchDetectionsConfig: KernelConfig<'MatchDetections'> = {
+  kernelName: 'MatchDetections',
+  backendName: 'cpu',
+  kernelFunc: ({ inputs, attrs }) => matchDetectionsImpl(inputs, attrs),
+};

@@ -1,0 +1,198 @@
+import { runKernelSync, type BackendHint, type RleBatch } from '@tensoreval/core';
+import { accumulate, type CocoAccumulated } from './accumulate';
+import { classF1, type ClassF1 } from './class-f1';
+import type { CocoDataset, CocoResult } from './coco-json';
+import { evaluateImages, type IouProvider } from './evaluate-images';
+import { loadGt, type GtTable } from './load-gt';
+import { loadResults, type DtTable } from './load-results';
+import { gatherRles, segmentationsToRle } from './mask-table';
+import type { NumpySummation } from './numpy-mean';
+import { resolveCocoParams, type CocoParams, type CocoParamsInput } from './params';
+import { formatSummary, meanOver, summarize, type SummaryLine } from './summarize';
+
+/** Options of {@link evaluateCocoDatasets}: pycocotools parameters plus tensoreval extras. */
+export interface CocoEvaluateOptions extends CocoParamsInput {
+  /** kernel backend hint (default 'cpu': the COCO path is float64) */
+  backend?: BackendHint;
+  /** names used in error messages for the GT and results inputs (file paths in the CLI) */
+  gtSource?: string;
+  dtSource?: string;
+  /** when set, per-category precision/recall/F1 at this score threshold and the F1-optimal threshold */
+  scoreThreshold?: number;
+  /** IoU threshold for the per-category F1 extras (default 0.5; must be one of iouThrs) */
+  f1IouThr?: number;
+  /** numpy summation used by the summary means (default 'blocked', numpy 1.x as pycocotools' oracle) */
+  summation?: NumpySummation;
+  /** called between stages, for progress display */
+  onStage?: (stage: 'load' | 'masks' | 'evaluate' | 'accumulate' | 'summarize') => void;
+}
+
+/** Per-category values over area 'all' and maxDets 100 (or the largest), -1 where absent. */
+export interface CocoCategoryResult {
+  categoryId: number | string;
+  name: string;
+  AP: number;
+  AP50: number;
+  AP75: number;
+  AR100: number;
+}
+
+export interface CocoClassF1 extends Omit<ClassF1, 'group'> {
+  categoryId: number | string;
+  name: string;
+}
+
+/** Everything one evaluation produces. */
+export interface CocoEvaluation {
+  iouType: 'bbox' | 'segm';
+  /** the 12 pycocotools stats */
+  stats: number[];
+  summary: SummaryLine[];
+  /** the 12-line summary as pycocotools prints it */
+  summaryText: string;
+  perCategory: CocoCategoryResult[];
+  params: CocoParams;
+  /** precision [T,R,K,A,M], recall [T,K,A,M], scores [T,R,K,A,M] */
+  arrays: CocoAccumulated;
+  counts: {
+    images: number;
+    categories: number;
+    gtAnnotations: number;
+    detections: number;
+    /** detections matched (those within each image's top maxDets of their category) */
+    evaluatedDetections: number;
+    /** documented, counted skips: category not in GT (pycocotools drops these silently) */
+    skippedUnknownCategory: number;
+    /** detections on images outside the requested imgIds */
+    outsideImgIds: number;
+  };
+  /** present when `scoreThreshold` was given */
+  classF1?: { scoreThreshold: number; iouThr: number; perCategory: CocoClassF1[] };
+}
+
+/**
+ * COCO detection evaluation with pycocotools 2.0.11 semantics, bit for bit: loadRes rules, evaluate,
+ * accumulate and summarize. `gt` is a COCO instances dataset, `results` a COCO results list.
+ *
+ * Bad input (missing field, unknown image id, negative box size, malformed RLE) throws an
+ * InvalidInputError naming the source, the record index and the rule. Detections whose category is
+ * not a GT category are skipped and counted in `counts.skippedUnknownCategory`.
+ */
+export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoResult>, options: CocoEvaluateOptions = {}): CocoEvaluation {
+  const params = resolveCocoParams(options);
+  const backend = options.backend ?? 'cpu';
+  const gtSource = options.gtSource ?? 'gt';
+  const dtSource = options.dtSource ?? 'results';
+  options.onStage?.('load');
+  const gtT = loadGt(gt, params.iouType, { source: gtSource });
+  const dtT = loadResults(results, gtT, params.iouType, dtSource);
+  options.onStage?.('masks');
+  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend);
+  options.onStage?.('evaluate');
+  const matches = evaluateImages(gtT, dtT, params, iouOf, backend);
+  options.onStage?.('accumulate');
+  const arrays = accumulate(matches, dtT, params);
+  options.onStage?.('summarize');
+  const mode = options.summation ?? 'blocked';
+  const summary = summarize(arrays, params, mode);
+  const out: CocoEvaluation = {
+    iouType: params.iouType,
+    stats: summary.map((l) => l.value),
+    summary,
+    summaryText: formatSummary(summary, params),
+    perCategory: params.useCats ? perCategory(arrays, params, gtT, mode) : [],
+    params,
+    arrays,
+    counts: {
+      images: params.imgIds === undefined ? gtT.images.ids.length : params.imgIds.length,
+      categories: gtT.categories.ids.length,
+      gtAnnotations: matches.gtEvaluated,
+      detections: dtT.count,
+      evaluatedDetections: matches.dtEvaluated,
+      skippedUnknownCategory: dtT.skippedUnknownCategory,
+      outsideImgIds: matches.dtOutsideImgIds,
+    },
+  };
+  if (options.scoreThreshold !== undefined) {
+    const iouThr = options.f1IouThr ?? 0.5;
+    const t = Array.from(params.iouThrs).indexOf(iouThr);
+    const a = Math.max(0, params.areaRngLbl.indexOf('all'));
+    const rows = classF1(matches, dtT, params, options.scoreThreshold, t < 0 ? 0 : t, a);
+    out.classF1 = {
+      scoreThreshold: options.scoreThreshold,
+      iouThr: params.iouThrs[t < 0 ? 0 : t] as number,
+      perCategory: rows.map(({ group, ...rest }) => ({ categoryId: params.useCats ? gtT.categories.ids[group] as number | string : 'all', name: params.useCats ? gtT.categoryNames[group] as string : 'all', ...rest })),
+    };
+  }
+  return out;
+}
+
+function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode: NumpySummation): CocoCategoryResult[] {
+  const a = Math.max(0, params.areaRngLbl.indexOf('all'));
+  const m100 = params.maxDets.indexOf(100);
+  const m = m100 >= 0 ? m100 : params.maxDets.length - 1;
+  const T = params.iouThrs.length;
+  const tAll = Array.from({ length: T }, (_, i) => i);
+  const tAt = (thr: number) => tAll.filter((t) => params.iouThrs[t] === thr);
+  const t50 = tAt(0.5), t75 = tAt(0.75);
+  return gt.categories.ids.map((id, k) => ({
+    categoryId: id,
+    name: gt.categoryNames[k] as string,
+    AP: meanOver(acc, true, tAll, [k], a, m, mode),
+    AP50: t50.length ? meanOver(acc, true, t50, [k], a, m, mode) : -1,
+    AP75: t75.length ? meanOver(acc, true, t75, [k], a, m, mode) : -1,
+    AR100: meanOver(acc, false, tAll, [k], a, m, mode),
+  }));
+}
+
+/** Builds the IoU step: boxes through BoxIou, masks through RleIou (after rasterising polygons). */
+function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint): IouProvider {
+  let dtRle: RleBatch | undefined;
+  const needDtMasks = params.iouType === 'segm' || dt.areaFrom === 'mask';
+  if (needDtMasks) {
+    const sizes = rowSizes(gt, dt.imageIdx);
+    dtRle = segmentationsToRle(dt.segmentations, sizes, dt.areaFrom === 'box' ? dt.boxes : undefined, dtSource, backend);
+    if (dt.areaFrom === 'mask') fillFromMasks(dt, dtRle, backend);
+  }
+  if (params.iouType === 'bbox') {
+    return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) => {
+      const out = runKernelSync('BoxIou', { dt: gatherBoxes(dt.boxes, dtRows), gt: gatherBoxes(gt.boxes, gtRows), dtOffsets, gtOffsets, gtCrowd }, { format: 'xywh' }, { backend });
+      return { iou: out.iou as Float64Array, pairOffsets: out.pairOffsets };
+    };
+  }
+  const gtRle = segmentationsToRle(gt.segmentations, rowSizes(gt, gt.imageIdx), undefined, gtSource, backend);
+  return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) =>
+    runKernelSync('RleIou', { dt: gatherRles(dtRle as RleBatch, dtRows), gt: gatherRles(gtRle, gtRows), dtOffsets, gtOffsets, gtCrowd }, {}, { backend });
+}
+
+/** loadRes for mask results: area is the mask's pixel count; a missing bbox is the mask's toBbox. */
+function fillFromMasks(dt: DtTable, rles: RleBatch, backend: BackendHint): void {
+  const { area } = runKernelSync('RleArea', { rles }, {}, { backend });
+  dt.area.set(area);
+  const { boxes } = runKernelSync('RleToBbox', { rles }, {}, { backend });
+  for (let i = 0; i < dt.count; i++) {
+    if (Number.isNaN(dt.boxes[4 * i])) for (let c = 0; c < 4; c++) dt.boxes[4 * i + c] = boxes[4 * i + c] as number;
+  }
+}
+
+function rowSizes(gt: GtTable, imageIdx: Int32Array): { heights: Int32Array; widths: Int32Array } {
+  const n = imageIdx.length;
+  const heights = new Int32Array(n), widths = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    heights[i] = gt.imageHeights[imageIdx[i] as number] as number;
+    widths[i] = gt.imageWidths[imageIdx[i] as number] as number;
+  }
+  return { heights, widths };
+}
+
+function gatherBoxes(boxes: Float64Array, rows: Int32Array): Float64Array {
+  const out = new Float64Array(4 * rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = 4 * (rows[i] as number);
+    out[4 * i] = boxes[r] as number;
+    out[4 * i + 1] = boxes[r + 1] as number;
+    out[4 * i + 2] = boxes[r + 2] as number;
+    out[4 * i + 3] = boxes[r + 3] as number;
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+import { runKernelSync, type BackendHint } from '@tensoreval/core';
+import { countingSortBy, sortByScoreDesc } from './counting-sort';
+import type { DtTable } from './load-results';
+import type { GtTable } from './load-gt';
+import type { CocoParams } from './params';
+
+/** IoU blocks for ragged (image, category) problems: rows are global detection / GT indices. */
+export type IouProvider = (dtRows: Int32Array, gtRows: Int32Array, dtOffsets: Int32Array, gtOffsets: Int32Array, gtCrowd: Uint8Array) => { iou: Float64Array; pairOffsets: Float64Array };
+
+/** Per-detection matching results in "row" space: the detections kept for evaluation. */
+export interface ImageMatches {
+  /** category groups K (GT categories, or 1 when useCats is false) */
+  groups: number;
+  /** detection rows in cell order (group, image, score desc): dt index of each row */
+  rowDt: Int32Array;
+  /** rank of each row inside its (image, group) cell, after the score sort */
+  rowRank: Int32Array;
+  /** group of each row */
+  rowGroup: Int32Array;
+  /** dt index → row, or -1 when the detection is not evaluated (outside imgIds, unknown category, beyond maxDets) */
+  dtRow: Int32Array;
+  /** dt indices in accumulate order (score desc, image, category, file) */
+  scoreOrder: Int32Array;
+  /** A × T × rows: 0 FP, 1 TP, 2 ignored */
+  dtState: Uint8Array;
+  /** non-ignored GT per group and area range, K × A (npig) */
+  positives: Float64Array;
+  /** evaluated GT count and detection count */
+  gtEvaluated: number;
+  dtEvaluated: number;
+  /** detections on images outside `imgIds` (not evaluated by request) */
+  dtOutsideImgIds: number;
+}
+
+/** Image mask of the evaluated subset (all GT images when imgIds is undefined). */
+export function selectImages(gt: GtTable, params: CocoParams): Uint8Array {
+  const sel = new Uint8Array(gt.images.ids.length);
+  if (params.imgIds === undefined) return sel.fill(1);
+  for (const id of params.imgIds) {
+    const k = gt.images.index.get(id);
+    if (k !== undefined) sel[k] = 1;
+  }
+  return sel;
+}
+
+/**
+ * pycocotools `evaluate()`: groups GT and detections per (image, category) with counting sorts, keeps
+ * each cell's top maxDets[-1] detections by score, computes all IoU blocks in one kernel call and
+ * matches every cell for every area range and IoU threshold in one MatchDetections call.
+ */
+export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iouOf: IouProvider, backend?: BackendHint): ImageMatches {
+  const K = params.useCats ? gt.categories.ids.length : 1;
+  const I = gt.images.ids.length;
+  const A = params.areaRng.length;
+  const maxDet = params.maxDets[params.maxDets.length - 1] as number;
+  const imgSel = selectImages(gt, params);
+  const groupOfCat = (c: number) => (params.useCats ? c : 0);
+
+  // GT rows in the subset, ordered (group, image, category, file): categories first, then images, then groups.
+  let gtOrder = filterRows(gt.count, (i) => imgSel[gt.imageIdx[i] as number] === 1);
+  gtOrder = countingSortBy(gtOrder, gt.catIdx, gt.categories.ids.length);
+  gtOrder = countingSortBy(gtOrder, gt.imageIdx, I);
+  const gtGroup = new Int32Array(gt.count);
+  for (let i = 0; i < gt.count; i++) gtGroup[i] = groupOfCat(gt.catIdx[i] as number);
+  if (params.useCats) gtOrder = countingSortBy(gtOrder, gtGroup, K);
+
+  let dtOutsideImgIds = 0;
+  let dtOrder = filterRows(dt.count, (i) => {
+    if (dt.catIdx[i] === -1) return false;
+    if (imgSel[dt.imageIdx[i] as number] === 1) return true;
+    dtOutsideImgIds++;
+    return false;
+  });
+  const scoreOrder = sortByScoreDesc(dtOrder, dt.score, dt.imageIdx, dt.catIdx);
+  dtOrder = countingSortBy(scoreOrder, dt.imageIdx, I);
+  const dtGroup = new Int32Array(dt.count);
+  for (let i = 0; i < dt.count; i++) dtGroup[i] = dt.catIdx[i] === -1 ? 0 : groupOfCat(dt.catIdx[i] as number);
+  if (params.useCats) dtOrder = countingSortBy(dtOrder, dtGroup, K);
+
+  // Walk both orders cell by cell (group, image): cut detections at maxDet and record offsets.
+  const nG = gtOrder.length, nD = dtOrder.length;
+  const rowDt = new Int32Array(nD), rowRank = new Int32Array(nD), rowGroup = new Int32Array(nD);
+  const dtRow = new Int32Array(dt.count).fill(-1);
+  const dtOffsets: number[] = [0], gtOffsets: number[] = [0];
+  let gi = 0, di = 0, rows = 0;
+  while (gi < nG || di < nD) {
+    const gKey = gi < nG ? cellKey(gtGroup, gt.imageIdx, gtOrder[gi] as number, I) : Infinity;
+    const dKey = di < nD ? cellKey(dtGroup, dt.imageIdx, dtOrder[di] as number, I) : Infinity;
+    const key = Math.min(gKey, dKey);
+    while (gi < nG && cellKey(gtGroup, gt.imageIdx, gtOrder[gi] as number, I) === key) gi++;
+    let rank = 0;
+    while (di < nD && cellKey(dtGroup, dt.imageIdx, dtOrder[di] as number, I) === key) {
+      const d = dtOrder[di++] as number;
+      if (rank < maxDet) {
+        rowDt[rows] = d;
+        rowRank[rows] = rank;
+        rowGroup[rows] = dtGroup[d] as number;
+        dtRow[d] = rows++;
+      }
+      rank++;
+    }
+    dtOffsets.push(rows);
+    gtOffsets.push(gi);
+  }
+  const kept = rowDt.subarray(0, rows);
+  const dtOff = Int32Array.from(dtOffsets), gtOff = Int32Array.from(gtOffsets);
+
+  const gtCrowd = new Uint8Array(nG), gtIdZero = new Uint8Array(nG), gtIgnore = new Uint8Array(A * nG);
+  const positives = new Float64Array(K * A);
+  for (let j = 0; j < nG; j++) {
+    const g = gtOrder[j] as number;
+    const crowd = gt.crowd[g] as number;
+    const area = gt.area[g] as number;
+    gtCrowd[j] = crowd;
+    gtIdZero[j] = gt.idZero[g] as number;
+    for (let a = 0; a < A; a++) {
+      const [lo, hi] = params.areaRng[a] as [number, number];
+      const ig = crowd !== 0 || area < lo || area > hi ? 1 : 0;
+      gtIgnore[a * nG + j] = ig;
+      const p = (gtGroup[g] as number) * A + a;
+      if (ig === 0) positives[p] = (positives[p] as number) + 1;
+    }
+  }
+  const dtOutOfRange = new Uint8Array(A * rows);
+  for (let r = 0; r < rows; r++) {
+    const area = dt.area[kept[r] as number] as number;
+    for (let a = 0; a < A; a++) {
+      const [lo, hi] = params.areaRng[a] as [number, number];
+      dtOutOfRange[a * rows + r] = area < lo || area > hi ? 1 : 0;
+    }
+  }
+  const { iou, pairOffsets } = iouOf(kept, gtOrder, dtOff, gtOff, gtCrowd);
+  const { dtState } = runKernelSync('MatchDetections', {
+    iou, pairOffsets, dtOffsets: dtOff, gtOffsets: gtOff, iouThresholds: params.iouThrs, gtIgnore, gtCrowd, gtIdZero, dtOutOfRange,
+  }, { areas: A }, { backend });
+  return {
+    groups: K, rowDt: kept, rowRank: rowRank.subarray(0, rows), rowGroup: rowGroup.subarray(0, rows), dtRow, scoreOrder,
+    dtState, positives, gtEvaluated: nG, dtEvaluated: rows, dtOutsideImgIds,
+  };
+}
+
+function cellKey(group: Int32Array, image: Int32Array, row: number, I: number): number {
+  return (group[row] as number) * I + (image[row] as number);
+}
+
+function filterRows(n: number, keep: (i: number) => boolean): Int32Array {
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (keep(i)) out[k++] = i;
+  return out.slice(0, k);
+}

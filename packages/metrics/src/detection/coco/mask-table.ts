@@ -1,0 +1,159 @@
+import { decodeRleStringInto, invalidInput, runKernelSync, type BackendHint, type RleBatch } from '@tensoreval/core';
+import type { CocoSegmentation } from './coco-json';
+
+const FN = 'evaluateCoco';
+const COMPRESSED = 0, UNCOMPRESSED = 1, POLYGONS = 2;
+
+/** Image size of each record, for polygons (pycocotools annToRLE reads it from the GT image). */
+export interface MaskSizes {
+  heights: Int32Array;
+  widths: Int32Array;
+}
+
+/**
+ * Converts each record's segmentation to one RLE, as pycocotools `annToRLE`: polygons are rasterised
+ * with PolygonToRle and their parts merged (union) with RleMerge; an uncompressed RLE keeps its counts;
+ * a compressed string is decoded. A record without segmentation uses `fallbackBoxes` (xywh) as the
+ * polygon [x1,y1, x1,y2, x2,y2, x2,y1], as loadRes does for box results. Errors name the file and record.
+ */
+export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefined>, sizes: MaskSizes, fallbackBoxes: Float64Array | undefined, source: string, backend?: BackendHint): RleBatch {
+  const n = segs.length;
+  const kind = new Uint8Array(n);
+  let polyCoords = 0, polyCount = 0, countsCap = 0;
+  for (let i = 0; i < n; i++) {
+    const s = segs[i];
+    if (s === undefined) {
+      if (fallbackBoxes === undefined) throw invalidInput(FN, { argument: source, index: i }, 'have a `segmentation`', 'none', 'TE-204');
+      kind[i] = POLYGONS;
+      polyCoords += 8;
+      polyCount++;
+    } else if (Array.isArray(s)) {
+      kind[i] = POLYGONS;
+      for (let p = 0; p < s.length; p++) {
+        const poly = s[p];
+        if (!Array.isArray(poly)) throw invalidInput(FN, { argument: source, index: i }, 'have polygons as arrays of numbers x0, y0, x1, y1, ...', JSON.stringify(poly)?.slice(0, 60) ?? 'undefined', 'TE-206');
+        polyCoords += poly.length;
+      }
+      polyCount += s.length;
+    } else if (s !== null && typeof s === 'object' && Array.isArray(s.size)) {
+      if (typeof s.counts === 'string') {
+        kind[i] = COMPRESSED;
+        countsCap += s.counts.length;
+      } else if (Array.isArray(s.counts)) {
+        kind[i] = UNCOMPRESSED;
+        countsCap += s.counts.length;
+      } else {
+        throw invalidInput(FN, { argument: source, index: i }, 'have an RLE `counts` that is a string or a list of integers', typeof s.counts, 'TE-206');
+      }
+    } else {
+      throw invalidInput(FN, { argument: source, index: i }, 'have a `segmentation` that is a list of polygons or an RLE {size, counts}', JSON.stringify(s)?.slice(0, 60) ?? 'undefined', 'TE-206');
+    }
+  }
+  const merged = polyCount > 0 ? rasterisePolygons(segs, kind, sizes, fallbackBoxes, polyCoords, polyCount, source, backend) : undefined;
+  if (merged) countsCap += merged.counts.length;
+  const counts = new Uint32Array(countsCap);
+  const offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
+  let end = 0, mi = 0;
+  for (let i = 0; i < n; i++) {
+    const k = kind[i];
+    if (k === POLYGONS) {
+      const m = merged as RleBatch;
+      const a = m.offsets[mi] as number, b = m.offsets[mi + 1] as number;
+      counts.set(m.counts.subarray(a, b), end);
+      end += b - a;
+      heights[i] = m.heights[mi] as number;
+      widths[i] = m.widths[mi] as number;
+      mi++;
+    } else {
+      const s = segs[i] as { size: number[]; counts: string | number[] };
+      const h = s.size[0], w = s.size[1];
+      if (s.size.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {
+        throw invalidInput(FN, { argument: source, index: i }, 'have an RLE `size` [height, width] of non-negative integers', JSON.stringify(s.size), 'TE-206');
+      }
+      const start = end;
+      if (k === COMPRESSED) {
+        end += decodeRleStringInto(s.counts as string, counts, end, `${source}[${i}].segmentation.counts`, FN);
+      } else {
+        const list = s.counts as number[];
+        for (let c = 0; c < list.length; c++) {
+          const v = list[c];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+            throw invalidInput(FN, { argument: source, index: i }, 'have RLE counts that are non-negative integers', `${JSON.stringify(v)} at position ${c}`, 'TE-206');
+          }
+          counts[end++] = v;
+        }
+      }
+      let total = 0;
+      for (let c = start; c < end; c++) total += counts[c] as number;
+      if (total !== (h as number) * (w as number)) {
+        throw invalidInput(FN, { argument: source, index: i }, `have RLE counts summing to height × width (${h} × ${w})`, `a sum of ${total}`, 'TE-206');
+      }
+      heights[i] = h as number;
+      widths[i] = w as number;
+    }
+    offsets[i + 1] = end;
+  }
+  return { counts: counts.subarray(0, end), offsets, heights, widths };
+}
+
+function rasterisePolygons(segs: ReadonlyArray<CocoSegmentation | undefined>, kind: Uint8Array, sizes: MaskSizes, boxes: Float64Array | undefined, nCoords: number, nPolys: number, source: string, backend?: BackendHint): RleBatch {
+  const coords = new Float64Array(nCoords);
+  const polygonOffsets = new Int32Array(nPolys + 1);
+  const heights = new Int32Array(nPolys), widths = new Int32Array(nPolys);
+  const groups: number[] = [0];
+  let c = 0, p = 0;
+  for (let i = 0; i < segs.length; i++) {
+    if (kind[i] !== POLYGONS) continue;
+    const h = sizes.heights[i] as number, w = sizes.widths[i] as number;
+    if (!(h > 0) || !(w > 0)) throw invalidInput(FN, { argument: source, index: i }, 'refer to an image with positive `height` and `width` (needed to rasterise polygons)', `${h} × ${w}`, 'TE-204');
+    const s = segs[i];
+    const polys: ArrayLike<ArrayLike<number>> = s === undefined ? [boxPolygon(boxes as Float64Array, i)] : (s as number[][]);
+    if (polys.length === 0 || (polys[0] as ArrayLike<number>).length < 4) {
+      throw invalidInput(FN, { argument: source, index: i }, 'have at least one polygon with 3 or more points', JSON.stringify(s), 'TE-206');
+    }
+    // pycocotools frPyObjects reads a list whose first entry has exactly 4 numbers as xywh boxes.
+    const asBoxes = s !== undefined && (polys[0] as ArrayLike<number>).length === 4;
+    for (let q = 0; q < polys.length; q++) {
+      const poly = asBoxes ? boxPolygon(Float64Array.from(polys[q] as ArrayLike<number>), 0) : (polys[q] as ArrayLike<number>);
+      for (let j = 0; j < poly.length; j++) {
+        const v = poly[j];
+        if (typeof v !== 'number' || !Number.isFinite(v)) throw invalidInput(FN, { argument: source, index: i }, 'have finite polygon coordinates', `${JSON.stringify(v)} in polygon ${q} at position ${j}`, 'TE-206');
+        coords[c++] = v;
+      }
+      heights[p] = h;
+      widths[p] = w;
+      polygonOffsets[++p] = c;
+    }
+    groups.push(p);
+  }
+  const rles = runKernelSync('PolygonToRle', { coords, polygonOffsets, heights, widths }, {}, { backend });
+  return runKernelSync('RleMerge', { rles, groupOffsets: Int32Array.from(groups) }, { intersect: false }, { backend });
+}
+
+function boxPolygon(b: Float64Array, i: number): number[] {
+  const x1 = b[4 * i] as number, y1 = b[4 * i + 1] as number;
+  const x2 = x1 + (b[4 * i + 2] as number), y2 = y1 + (b[4 * i + 3] as number);
+  return [x1, y1, x1, y2, x2, y2, x2, y1];
+}
+
+/** The RLEs of `rows`, in that order, as one batch (the input of a ragged RleIou call). */
+export function gatherRles(batch: RleBatch, rows: Int32Array): RleBatch {
+  const n = rows.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as number;
+    total += (batch.offsets[r + 1] as number) - (batch.offsets[r] as number);
+  }
+  const counts = new Uint32Array(total), offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
+  let end = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as number;
+    const a = batch.offsets[r] as number, b = batch.offsets[r + 1] as number;
+    counts.set(batch.counts.subarray(a, b), end);
+    end += b - a;
+    offsets[i + 1] = end;
+    heights[i] = batch.heights[r] as number;
+    widths[i] = batch.widths[r] as number;
+  }
+  return { counts, offsets, heights, widths };
+}

@@ -1,0 +1,106 @@
+import { invalidOption } from '@tensoreval/core';
+
+/** Which geometry IoU is computed on: boxes, or masks (polygons / RLE rasterised to RLE). */
+export type CocoIouType = 'bbox' | 'segm';
+
+/** Evaluation parameters, pycocotools `Params` with camelCase names. */
+export interface CocoParams {
+  iouType: CocoIouType;
+  /** sorted unique image ids evaluated (default: every GT image) */
+  imgIds: number[] | string[] | undefined;
+  /** IoU thresholds T (default numpy linspace(.5, .95, 10)) */
+  iouThrs: Float64Array;
+  /** recall thresholds R, ascending (default i*0.01, i = 0..100) */
+  recThrs: Float64Array;
+  /** ascending maximum detections per image kept at each M (default [1, 10, 100]) */
+  maxDets: number[];
+  /** [lo, hi] area ranges, both bounds inclusive (default all/small/medium/large) */
+  areaRng: Array<[number, number]>;
+  areaRngLbl: string[];
+  /** false: categories are pooled, as pycocotools useCats=0 */
+  useCats: boolean;
+}
+
+/** Options accepted by the COCO evaluator; every field is optional. */
+export interface CocoParamsInput {
+  iouType?: CocoIouType;
+  imgIds?: ReadonlyArray<number | string>;
+  iouThrs?: ArrayLike<number>;
+  recThrs?: ArrayLike<number>;
+  maxDets?: ArrayLike<number>;
+  areaRng?: ReadonlyArray<readonly [number, number]>;
+  areaRngLbl?: ReadonlyArray<string>;
+  useCats?: boolean;
+}
+
+/** numpy `linspace(start, stop, num)` with its exact float64 steps (start + i*step, last = stop). */
+export function linspace(start: number, stop: number, num: number): Float64Array {
+  const out = new Float64Array(num);
+  const step = (stop - start) / (num - 1);
+  for (let i = 0; i < num; i++) out[i] = start + i * step;
+  if (num > 1) out[num - 1] = stop;
+  return out;
+}
+
+export const DEFAULT_AREA_RANGES: ReadonlyArray<readonly [number, number]> = [[0, 1e10], [0, 32 ** 2], [32 ** 2, 96 ** 2], [96 ** 2, 1e10]];
+export const DEFAULT_AREA_LABELS: readonly string[] = ['all', 'small', 'medium', 'large'];
+
+const FN = 'evaluateCoco';
+
+function finiteList(name: string, values: ArrayLike<number>, lo: number, hi: number): Float64Array {
+  const out = Float64Array.from(values as ArrayLike<number>);
+  if (out.length === 0) throw invalidOption(FN, name, 'a non-empty list of numbers', values);
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i] as number;
+    if (!Number.isFinite(v) || v < lo || v > hi) throw invalidOption(FN, name, `a list of numbers in [${lo}, ${hi}] (entry ${i})`, v);
+  }
+  return out;
+}
+
+/**
+ * Resolves options into full parameters with pycocotools' defaults and normalisations
+ * (`maxDets` sorted, `imgIds` sorted unique). Departures, where pycocotools would crash or read
+ * garbage: `recThrs` must be ascending (numpy searchsorted assumes it); `maxDets` may have any
+ * length ≥ 1 and any values (the summary then documents which entry each line uses, see summarize.ts).
+ */
+export function resolveCocoParams(input: CocoParamsInput = {}): CocoParams {
+  const iouType = input.iouType ?? 'bbox';
+  if (iouType !== 'bbox' && iouType !== 'segm') throw invalidOption(FN, 'iouType', "'bbox' or 'segm'", iouType);
+  const iouThrs = input.iouThrs === undefined ? linspace(0.5, 0.95, Math.round((0.95 - 0.5) / 0.05) + 1) : finiteList('iouThrs', input.iouThrs, 0, 1);
+  const recThrs = input.recThrs === undefined ? defaultRecThrs() : finiteList('recThrs', input.recThrs, 0, 1);
+  for (let i = 1; i < recThrs.length; i++) {
+    if ((recThrs[i] as number) < (recThrs[i - 1] as number)) throw invalidOption(FN, 'recThrs', 'ascending', Array.from(recThrs));
+  }
+  const maxDetsIn = input.maxDets === undefined ? [1, 10, 100] : Array.from(input.maxDets);
+  if (maxDetsIn.length === 0) throw invalidOption(FN, 'maxDets', 'a non-empty list of positive integers', maxDetsIn);
+  for (const m of maxDetsIn) {
+    if (!Number.isInteger(m) || m < 1) throw invalidOption(FN, 'maxDets', 'a list of positive integers', maxDetsIn);
+  }
+  const maxDets = maxDetsIn.sort((a, b) => a - b);
+  const areaRng = (input.areaRng ?? DEFAULT_AREA_RANGES).map((r, i): [number, number] => {
+    if (!Array.isArray(r) || r.length !== 2 || !(typeof r[0] === 'number') || !(typeof r[1] === 'number') || Number.isNaN(r[0]) || Number.isNaN(r[1]) || r[0] > r[1]) {
+      throw invalidOption(FN, 'areaRng', `a list of [lo, hi] pairs with lo <= hi (entry ${i})`, r);
+    }
+    return [r[0], r[1]];
+  });
+  const areaRngLbl = input.areaRngLbl ? Array.from(input.areaRngLbl) : input.areaRng ? areaRng.map((r, i) => (i < DEFAULT_AREA_LABELS.length && sameRange(r, DEFAULT_AREA_RANGES[i]) ? DEFAULT_AREA_LABELS[i] as string : `${r[0]}-${r[1]}`)) : [...DEFAULT_AREA_LABELS];
+  if (areaRngLbl.length !== areaRng.length) throw invalidOption(FN, 'areaRngLbl', `a list of ${areaRng.length} labels, one per area range`, areaRngLbl);
+  if (areaRng.length === 0) throw invalidOption(FN, 'areaRng', 'a non-empty list of [lo, hi] pairs', []);
+  let imgIds: number[] | string[] | undefined;
+  if (input.imgIds !== undefined) {
+    const ids = Array.from(new Set(input.imgIds));
+    imgIds = (ids.every((v) => typeof v === 'number') ? (ids as number[]).sort((a, b) => a - b) : ids.map(String).sort()) as number[] | string[];
+  }
+  const useCats = input.useCats ?? true;
+  if (typeof useCats !== 'boolean') throw invalidOption(FN, 'useCats', 'a boolean', useCats);
+  return { iouType, imgIds, iouThrs, recThrs, maxDets, areaRng, areaRngLbl, useCats };
+}
+
+function sameRange(a: readonly [number, number], b: readonly [number, number] | undefined): boolean {
+  return b !== undefined && a[0] === b[0] && a[1] === b[1];
+}
+
+/** numpy linspace(0, 1, 101): i*0.01 in double, NOT i/100 (ten values differ). */
+export function defaultRecThrs(): Float64Array {
+  return linspace(0, 1, Math.round((1 - 0) / 0.01) + 1);
+}
