@@ -32,9 +32,10 @@ function randomRoc(n: number, distinct: number, segments: number, seed: number):
   const scores = new Float64Array(n);
   const labels = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    labels[i] = r() < 0.4 ? 1 : 0;
+    const positive = r() < 0.4 ? 1 : 0;
+    labels[i] = positive;
     // informative scores: positives lean higher
-    scores[i] = Math.floor((r() + labels[i] * 0.3) * distinct) / distinct;
+    scores[i] = Math.floor((r() + positive * 0.3) * distinct) / distinct;
   }
   const cuts = Array.from({ length: segments - 1 }, () => Math.floor(r() * (n + 1))).sort((a, b) => a - b);
   return { scores, labels, segmentOffsets: Int32Array.from([0, ...cuts, n]) };
