@@ -14,6 +14,8 @@ export interface OnnxBackendOptions {
   executionProviders?: readonly ExecutionProvider[];
   /** where the chosen provider and each failed probe are reported; default: nowhere */
   log?: (line: string) => void;
+  /** keep onnxruntime's own logging at its default level (it reports the expected failed probes as errors) */
+  verboseOrt?: boolean;
 }
 
 export const ONNX_INSTALL_HINT = 'Install it with: ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node';
@@ -45,6 +47,9 @@ function sessionOptions(provider: ExecutionProvider, threads: number): Ort.Infer
   return { executionProviders: [provider], intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
 }
 
+// A failed provider probe is expected (no CUDA libraries, no WebGPU adapter); its reason is kept, not printed.
+const QUIET_PROBE = { logSeverityLevel: 4 } as const;
+
 async function loadOrt(): Promise<typeof Ort> {
   try {
     const mod = (await import('onnxruntime-node')) as typeof Ort & { default?: typeof Ort };
@@ -59,9 +64,12 @@ async function init(): Promise<void> {
   const threads = threadCount();
   const rejected: Record<string, string> = {};
   const probe = cosineGemmModel();
+  // onnxruntime's process-wide logger is set up with the first session, and a missing CUDA library
+  // is logged there as an error before any session option applies; the reason is kept in `rejected`.
+  if (!options.verboseOrt) ort.env.logLevel = 'fatal';
   for (const provider of options.executionProviders ?? EXECUTION_PROVIDER_ORDER) {
     try {
-      const session = await ort.InferenceSession.create(probe, sessionOptions(provider, threads));
+      const session = await ort.InferenceSession.create(probe, { ...sessionOptions(provider, threads), ...QUIET_PROBE });
       await session.release();
       state = { ort, provider, threads, rejected, sessions: new Map() };
       options.log?.(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);

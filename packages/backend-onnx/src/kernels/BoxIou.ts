@@ -1,21 +1,9 @@
-import { boxIouImpl } from '@tensoreval/backend-cpu';
+import { boxesXyxyF32Impl, boxIouImpl, pairBlockOffsets } from '@tensoreval/backend-cpu';
 import { validateBoxIouInputs, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs, type FloatArray, type KernelConfig } from '@tensoreval/core';
 import { ensureSession, onnxState, session } from '../base';
 import { boxIouModel } from '../graphs';
 
 const SESSION = 'BoxIou';
-
-/** Detection boxes as float32 xyxy rows ([n, 4]); x + w is formed in float64 before rounding. */
-function dtRowsXyxy(boxes: FloatArray, xywh: boolean): Float32Array {
-  const out = new Float32Array(boxes.length);
-  for (let k = 0; k < boxes.length; k += 4) {
-    out[k] = boxes[k];
-    out[k + 1] = boxes[k + 1];
-    out[k + 2] = xywh ? boxes[k] + boxes[k + 2] : boxes[k + 2];
-    out[k + 3] = xywh ? boxes[k + 1] + boxes[k + 3] : boxes[k + 3];
-  }
-  return out;
-}
 
 /** GT boxes g0..g1 as four float32 rows ([4, m]: x1, y1, x2, y2), the broadcast partner of dt. */
 function gtColumnsXyxy(boxes: FloatArray, g0: number, g1: number, xywh: boolean): Float32Array {
@@ -30,12 +18,6 @@ function gtColumnsXyxy(boxes: FloatArray, g0: number, g1: number, xywh: boolean)
   return out;
 }
 
-function blockOffsets(dtOff: Int32Array, gtOff: Int32Array): Float64Array {
-  const out = new Float64Array(dtOff.length);
-  for (let b = 0; b + 1 < dtOff.length; b++) out[b + 1] = out[b] + (dtOff[b + 1] - dtOff[b]) * (gtOff[b + 1] - gtOff[b]);
-  return out;
-}
-
 /**
  * Ragged pairwise IoU: each problem with at least `cpuHandoffBelow` pairs runs the IoU graph,
  * smaller ones (a session call costs tens of microseconds) run the cpu reference in place.
@@ -46,7 +28,7 @@ async function boxIouOnnx(inputs: BoxIouInputs, attrs: BoxIouAttrs): Promise<Box
   const nGt = inputs.gt.length / 4;
   const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
   const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
-  const pairOffsets = blockOffsets(dtOff, gtOff);
+  const pairOffsets = pairBlockOffsets(dtOff, gtOff);
   const iou = new Float32Array(pairOffsets[pairOffsets.length - 1]);
   const xywh = attrs.format === 'xywh';
   const handoff = boxIouConfig.cpuHandoffBelow ?? 0;
@@ -63,7 +45,7 @@ async function boxIouOnnx(inputs: BoxIouInputs, attrs: BoxIouAttrs): Promise<Box
       iou.set(boxIouImpl(sub, attrs).iou, pairOffsets[b]);
       continue;
     }
-    dtRows ??= dtRowsXyxy(inputs.dt, xywh);
+    dtRows ??= boxesXyxyF32Impl(inputs.dt, xywh);
     const m = g1 - g0;
     const crowdFlags = new Uint8Array(m);
     if (crowd) for (let j = 0; j < m; j++) crowdFlags[j] = crowd[j] !== 0 ? 1 : 0;

@@ -1,4 +1,5 @@
-import type { BitmaskIntersectionsOutputs, KernelConfig } from '@tensoreval/core';
+import { maskAreasImpl } from '@tensoreval/backend-cpu';
+import { validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
 import { tfjs } from '../base';
 import { matMulTransposeB } from '../tensors';
 
@@ -7,18 +8,21 @@ const EXACT_PIXELS = 1 << 24;
 
 /**
  * Intersections of 0/1 masks as a float32 matMul (tfjs has no integer matmul), exact because
- * every slice of the pixel axis stays below 2^24; slices add up in float64 on the host. Areas
- * are int32 sums.
+ * every slice of the pixel axis stays below 2^24; slices add up in float64 on the host, as do
+ * the areas.
  */
 export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = {
   kernelName: 'BitmaskIntersections',
   backendName: 'tfjs',
   kernelFunc: async ({ inputs, attrs }): Promise<BitmaskIntersectionsOutputs> => {
+    validateBitmaskIntersectionsInputs(inputs, attrs);
     const p = attrs.pixels;
-    const n = p > 0 ? inputs.a.length / p : 0;
-    const m = p > 0 ? inputs.b.length / p : 0;
+    const n = inputs.a.length / p;
+    const m = inputs.b.length / p;
     const intersections = new Float64Array(n * m);
-    if (n === 0 || m === 0 || p === 0) return { intersections, areaA: new Float64Array(n), areaB: new Float64Array(m) };
+    const areaA = maskAreasImpl(inputs.a, n, p);
+    const areaB = maskAreasImpl(inputs.b, m, p);
+    if (n === 0 || m === 0) return { intersections, areaA, areaB };
     const tf = tfjs();
     const a = tf.tensor2d(inputs.a, [n, p], 'int32');
     const b = tf.tensor2d(inputs.b, [m, p], 'int32');
@@ -32,10 +36,7 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
         block.dispose();
         for (let i = 0; i < values.length; i++) intersections[i] += values[i];
       }
-      const areas = tf.tidy(() => [tf.sum(a, 1), tf.sum(b, 1)]);
-      const [areaA, areaB] = await Promise.all(areas.map((t) => t.data()));
-      tf.dispose(areas);
-      return { intersections, areaA: Float64Array.from(areaA as Int32Array), areaB: Float64Array.from(areaB as Int32Array) };
+      return { intersections, areaA, areaB };
     } finally {
       tf.dispose([a, b]);
     }

@@ -1,3 +1,4 @@
+import { pairBlockOffsets, raggedPairRowsImpl } from '@tensoreval/backend-cpu';
 import { validateBoxIouInputs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
 import { tfjs } from '../base';
@@ -27,30 +28,6 @@ function iouOf(d: Corners, g: Corners, crowd: TfCore.Tensor): TfCore.Tensor {
   return tf.divNoNan(inter, union);
 }
 
-/** Row-major pair order of every ragged block: dt row and gt row of each output element. */
-function pairIndices(dtOff: Int32Array, gtOff: Int32Array, total: number): { dtIdx: Int32Array; gtIdx: Int32Array; pairOffsets: Float64Array } {
-  const dtIdx = new Int32Array(total);
-  const gtIdx = new Int32Array(total);
-  const pairOffsets = new Float64Array(dtOff.length);
-  let o = 0;
-  for (let b = 0; b + 1 < dtOff.length; b++) {
-    for (let i = dtOff[b]; i < dtOff[b + 1]; i++) {
-      for (let j = gtOff[b]; j < gtOff[b + 1]; j++, o++) {
-        dtIdx[o] = i;
-        gtIdx[o] = j;
-      }
-    }
-    pairOffsets[b + 1] = o;
-  }
-  return { dtIdx, gtIdx, pairOffsets };
-}
-
-function totalPairs(dtOff: Int32Array, gtOff: Int32Array): number {
-  let total = 0;
-  for (let b = 0; b + 1 < dtOff.length; b++) total += (dtOff[b + 1] - dtOff[b]) * (gtOff[b + 1] - gtOff[b]);
-  return total;
-}
-
 async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOutputs> {
   validateBoxIouInputs(inputs);
   const tf = tfjs();
@@ -58,24 +35,21 @@ async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOu
   const nGt = inputs.gt.length / 4;
   const crowdFlags = new Float32Array(nGt);
   if (inputs.gtCrowd) for (let j = 0; j < nGt; j++) crowdFlags[j] = inputs.gtCrowd[j] !== 0 ? 1 : 0;
-  const dense = inputs.dtOffsets === undefined || inputs.dtOffsets.length === 2;
-  const total = dense ? nDt * nGt : totalPairs(inputs.dtOffsets as Int32Array, inputs.gtOffsets as Int32Array);
-  if (total === 0) {
-    const blocks = inputs.dtOffsets ? inputs.dtOffsets.length - 1 : 1;
-    return { iou: new Float32Array(0), pairOffsets: new Float64Array(blocks + 1) };
-  }
-  let pairOffsets: Float64Array = Float64Array.of(0, total);
+  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
+  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
+  const pairOffsets = pairBlockOffsets(dtOff, gtOff);
+  const total = pairOffsets[pairOffsets.length - 1];
+  if (total === 0) return { iou: new Float32Array(0), pairOffsets };
   const iou = tf.tidy(() => {
     const dt = corners(matrix(inputs.dt, nDt, 4), xywh);
     const gt = corners(matrix(inputs.gt, nGt, 4), xywh);
-    if (dense) {
+    if (dtOff.length === 2) {
       const row = (t: TfCore.Tensor) => tf.reshape(t, [1, nGt]);
       return iouOf(dt, gt.map(row) as Corners, tf.tensor2d(crowdFlags, [1, nGt]));
     }
-    const pairs = pairIndices(inputs.dtOffsets as Int32Array, inputs.gtOffsets as Int32Array, total);
-    pairOffsets = pairs.pairOffsets;
-    const dtIdx = tf.tensor1d(pairs.dtIdx, 'int32');
-    const gtIdx = tf.tensor1d(pairs.gtIdx, 'int32');
+    const { dtRows, gtRows } = raggedPairRowsImpl(dtOff, gtOff, total);
+    const dtIdx = tf.tensor1d(dtRows, 'int32');
+    const gtIdx = tf.tensor1d(gtRows, 'int32');
     const pick = (idx: TfCore.Tensor1D) => (t: TfCore.Tensor) => tf.gather(t, idx);
     return iouOf(dt.map(pick(dtIdx)) as Corners, gt.map(pick(gtIdx)) as Corners, tf.gather(tf.tensor2d(crowdFlags, [nGt, 1]), gtIdx));
   });

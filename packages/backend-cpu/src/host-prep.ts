@@ -1,0 +1,48 @@
+import type { FloatArray } from '@tensoreval/core';
+
+/*
+ * Host-side input preparation shared by the accelerated backends (onnx, tfjs, gpujs): the small
+ * O(n) passes that turn kernel inputs into the layouts their engines take.
+ */
+
+/** Pixel count of each of `rows` 0/1 masks of `pixels` bytes, exact in float64. */
+export function maskAreasImpl(masks: Uint8Array, rows: number, pixels: number): Float64Array {
+  const out = new Float64Array(rows);
+  for (let r = 0, o = 0; r < rows; r++, o += pixels) {
+    let s = 0;
+    for (let p = 0; p < pixels; p++) s += masks[o + p];
+    out[r] = s;
+  }
+  return out;
+}
+
+/** float32 xyxy copy of stride-4 boxes; for xywh, x + w is formed in float64 before rounding (as bbIou does). */
+export function boxesXyxyF32Impl(boxes: FloatArray, xywh: boolean): Float32Array {
+  const out = new Float32Array(boxes.length);
+  for (let k = 0; k < boxes.length; k += 4) {
+    out[k] = boxes[k];
+    out[k + 1] = boxes[k + 1];
+    out[k + 2] = xywh ? boxes[k] + boxes[k + 2] : boxes[k + 2];
+    out[k + 3] = xywh ? boxes[k + 1] + boxes[k + 3] : boxes[k + 3];
+  }
+  return out;
+}
+
+/**
+ * The dt row and gt row of every element of a ragged pairwise output, in its order (block by
+ * block, row-major within a block), for engines that gather instead of looping over problems.
+ */
+export function raggedPairRowsImpl(dtOffsets: Int32Array, gtOffsets: Int32Array, totalPairs: number): { dtRows: Int32Array; gtRows: Int32Array } {
+  const dtRows = new Int32Array(totalPairs);
+  const gtRows = new Int32Array(totalPairs);
+  let o = 0;
+  for (let b = 0; b + 1 < dtOffsets.length; b++) {
+    for (let i = dtOffsets[b]; i < dtOffsets[b + 1]; i++) {
+      for (let j = gtOffsets[b]; j < gtOffsets[b + 1]; j++, o++) {
+        dtRows[o] = i;
+        gtRows[o] = j;
+      }
+    }
+  }
+  return { dtRows, gtRows };
+}

@@ -1,0 +1,2 @@
+export * from './base';
+import './register-all-kernels';
