@@ -1,7 +1,6 @@
 import { assertFinite, invalidInput } from '@tensoreval/core';
-import { Metric } from '../metric';
 import { checkOffsets, concatChunks, concatOffsets, datumError } from './columns';
-import { LabelIndex, remapIds } from './label-index';
+import { LabelledChunksMetric } from './labelled-chunks.metric';
 import { ValorClassificationResult, type ClassificationTable } from './valor-classification-result';
 
 /**
@@ -36,11 +35,14 @@ const FN = 'ValorClassification.update';
  * `compute_precision_recall`, `compute_rocauc`, `compute_confusion_matrix`, `compute_examples` and
  * `compute_confusion_matrix_with_examples`. `merge` of shards equals one evaluator over the
  * shards' datums in merge order.
+ *
+ * @example
+ * const ev = new ValorClassification().update({ labels: ['dog', 'cat'], datumUids: ['a'],
+ *   groundTruths: Int32Array.of(0), predictionOffsets: Int32Array.of(0, 2),
+ *   predictionLabels: Int32Array.of(0, 1), predictionScores: Float64Array.of(0.9, 0.1) });
+ * (await ev.compute()).precisionRecall({ scoreThresholds: [0.5] });
  */
-export class ValorClassification extends Metric<ValorClassificationResult> {
-  private labelIndex = new LabelIndex();
-  private chunks: Chunk[] = [];
-
+export class ValorClassification extends LabelledChunksMetric<Chunk, ValorClassificationResult> {
   update(batch: ClassificationBatch): this {
     const n = batch.datumUids.length;
     if (batch.groundTruths.length !== n) {
@@ -53,31 +55,16 @@ export class ValorClassification extends Metric<ValorClassificationResult> {
     checkOffsets(batch.predictionOffsets, n, total, 'predictionOffsets', FN);
     assertFinite(batch.predictionScores, 'predictionScores', FN);
     validateDatums(batch);
-    const remap = this.labelIndex.absorb(batch.labels);
-    const gt = Int32Array.from(batch.groundTruths);
-    const labels = Int32Array.from(batch.predictionLabels);
-    remapIds(gt, remap);
-    remapIds(labels, remap);
-    this.chunks.push({ uids: batch.datumUids.slice(), gt, offsets: Int32Array.from(batch.predictionOffsets), labels, scores: Float64Array.from(batch.predictionScores) });
-    this.markUpdated();
+    this.addChunk(batch.labels, { uids: batch.datumUids, gt: batch.groundTruths, offsets: batch.predictionOffsets, labels: batch.predictionLabels, scores: batch.predictionScores });
     return this;
   }
 
-  override reset(): void {
-    super.reset();
-    this.labelIndex = new LabelIndex();
-    this.chunks = [];
+  protected labelColumns(c: Chunk): Int32Array[] {
+    return [c.gt, c.labels];
   }
 
-  protected override mergeExtra(other: this): void {
-    const remap = this.labelIndex.absorb(other.labelIndex.labels);
-    for (const c of other.chunks) {
-      const gt = Int32Array.from(c.gt);
-      const labels = Int32Array.from(c.labels);
-      remapIds(gt, remap);
-      remapIds(labels, remap);
-      this.chunks.push({ ...c, gt, labels });
-    }
+  protected copyChunk(c: Chunk): Chunk {
+    return { uids: c.uids.slice(), gt: Int32Array.from(c.gt), offsets: Int32Array.from(c.offsets), labels: Int32Array.from(c.labels), scores: Float64Array.from(c.scores) };
   }
 
   protected computeResult(): ValorClassificationResult {

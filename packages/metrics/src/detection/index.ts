@@ -1,4 +1,6 @@
 import '../default-backend';
+
+export * from './valor';
 export * from './coco';
 
 export {};

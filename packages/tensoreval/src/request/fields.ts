@@ -32,7 +32,7 @@ export function asFiniteNumber(value: unknown, location: InputLocation): number 
 }
 
 /** `path` of datum `index` (uid) for messages: ``Expected `data.datums[3].predictions` (record 3) …``. */
-export function datumLocation(field: string, index: number): InputLocation {
+export function datumLocation(field: string, index: number): InputLocation & { index: number } {
   return { argument: `data.datums[${index}]${field ? `.${field}` : ''}`, index };
 }
 

@@ -1,4 +1,5 @@
 import { classificationTask } from './classification';
+import { objectDetectionTask } from './detection';
 import type { TaskHandler } from './types';
 
 /**
@@ -7,4 +8,5 @@ import type { TaskHandler } from './types';
  */
 export const TASKS: Record<string, TaskHandler> = {
   classification: classificationTask,
+  object_detection: objectDetectionTask,
 };

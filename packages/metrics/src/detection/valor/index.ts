@@ -1,0 +1,3 @@
+export type { AnnotationType, BitmaskGeometry, BoxGeometry, DetectionBatch, DetectionGeometry, PolygonGeometry, PolygonRings } from './detection-batch';
+export { ValorObjectDetection } from './valor-detection.metric';
+export { ValorObjectDetectionResult, type DetectionThresholdOptions } from './valor-detection-result';

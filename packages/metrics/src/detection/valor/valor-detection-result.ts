@@ -1,0 +1,77 @@
+import { checkKnownOptions, checkNumberArray } from '@tensoreval/core';
+import type { MetricRecord, MetricRecordsByType } from '../../classification/metric-record';
+import { detectionConfusionMatrix, detectionConfusionMatrixWithExamples, detectionExamples, greedyPartners } from './confusion';
+import { buildDetailedPairs, type DetailedPairs } from './detailed-pairs';
+import { concatDetectionChunks, type DetectionChunk, type DetectionTable } from './detection-table';
+import { detectionPrecisionRecall } from './precision-recall';
+import { rankPairs } from './ranked-pairs';
+
+/** Options of every object-detection method (Valor's `iou_thresholds`, `score_thresholds`). */
+export interface DetectionThresholdOptions {
+  /** default [0.5] */
+  iouThresholds?: readonly number[];
+  /** default [0.5] */
+  scoreThresholds?: readonly number[];
+}
+
+/**
+ * The result of a {@link ValorObjectDetection} evaluator, as valor-lite's `Evaluator`: the pairs
+ * are built once and each method reads them.
+ */
+export class ValorObjectDetectionResult {
+  readonly table: DetectionTable;
+  readonly pairs: DetailedPairs;
+  private ranked: DetailedPairs | undefined;
+  private partners: Int32Array | undefined;
+  private readonly gtCount: Float64Array;
+
+  constructor(chunks: readonly DetectionChunk[], labels: readonly string[]) {
+    this.table = concatDetectionChunks(chunks, labels);
+    this.pairs = buildDetailedPairs(this.table);
+    this.gtCount = new Float64Array(labels.length);
+    for (const l of this.table.gtLabels) this.gtCount[l] = (this.gtCount[l] as number) + 1;
+  }
+
+  get labels(): readonly string[] {
+    return this.table.labels;
+  }
+
+  /** Counts, Precision, Recall, F1, AP, mAP, AR, mAR, their averages and PrecisionRecallCurve. */
+  precisionRecall(options: DetectionThresholdOptions = {}): MetricRecordsByType {
+    const { iouThresholds, scoreThresholds } = resolve(options, 'precisionRecall');
+    this.ranked ??= rankPairs(this.pairs, this.table.pdUids.length, this.table.pdLabels.length);
+    return detectionPrecisionRecall({ labels: this.labels, gtCount: this.gtCount, nGroundTruths: this.table.gtUids.length, ranked: this.ranked, iouThresholds, scoreThresholds });
+  }
+
+  /** One ConfusionMatrix per (IoU, score) threshold pair, from Valor's label-agnostic greedy matching. */
+  confusionMatrix(options: DetectionThresholdOptions = {}): MetricRecord[] {
+    const o = resolve(options, 'confusionMatrix');
+    return detectionConfusionMatrix(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
+  }
+
+  /** One Examples record per datum and threshold pair. */
+  examples(options: DetectionThresholdOptions = {}): MetricRecord[] {
+    const o = resolve(options, 'examples');
+    return detectionExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
+  }
+
+  /** One ConfusionMatrixWithExamples per threshold pair. */
+  confusionMatrixWithExamples(options: DetectionThresholdOptions = {}): MetricRecord[] {
+    const o = resolve(options, 'confusionMatrixWithExamples');
+    return detectionConfusionMatrixWithExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
+  }
+
+  private greedy(): Int32Array {
+    this.partners ??= greedyPartners(this.pairs, this.table.gtUids.length, this.table.pdUids.length);
+    return this.partners;
+  }
+}
+
+function resolve(options: DetectionThresholdOptions, method: string): { iouThresholds: number[]; scoreThresholds: number[] } {
+  const fn = `ValorObjectDetectionResult.${method}`;
+  checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], fn);
+  return {
+    iouThresholds: checkNumberArray(options.iouThresholds ?? [0.5], 'iouThresholds', fn, { min: 0, max: 1 }).slice(),
+    scoreThresholds: checkNumberArray(options.scoreThresholds ?? [0.5], 'scoreThresholds', fn).slice(),
+  };
+}

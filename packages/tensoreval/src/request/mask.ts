@@ -1,0 +1,52 @@
+import { invalidInput, type InputLocation } from '@tensoreval/core';
+import { asArray, asObject, describe, FN } from './fields';
+
+/** A decoded binary mask, row-major (row i is y = i, column j is x = j), 0/1 bytes. */
+export interface DecodedMask {
+  height: number;
+  width: number;
+  data: Uint8Array;
+}
+
+/**
+ * Decodes Valor's two mask encodings: a list of row strings of '0'/'1', or
+ * `{shape: [h, w], rle_row_major: [zeros, ones, zeros, ...]}` (row-major runs starting with zeros,
+ * summing to h·w).
+ */
+export function decodeMask(value: unknown, location: InputLocation, rule: (r: string) => string): DecodedMask {
+  if (Array.isArray(value)) return decodeRows(value, location, rule);
+  const obj = asObject(value, location);
+  const shape = asArray(obj.shape, location);
+  const [h, w] = shape;
+  if (shape.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {
+    throw invalidInput(FN, location, rule('have a mask shape [height, width] of non-negative integers'), describe(obj.shape), 'TE-206');
+  }
+  const runs = asArray(obj.rle_row_major, location);
+  const total = (h as number) * (w as number);
+  const data = new Uint8Array(total);
+  let at = 0;
+  runs.forEach((run, i) => {
+    if (!Number.isInteger(run) || (run as number) < 0) throw invalidInput(FN, location, rule('have non-negative integer run lengths'), `${describe(run)} at run ${i}`, 'TE-206');
+    if (i % 2 === 1) data.fill(1, at, Math.min(total, at + (run as number)));
+    at += run as number;
+  });
+  if (at !== total) throw invalidInput(FN, location, rule(`have run lengths summing to ${h}×${w} = ${total}`), `a sum of ${at}`, 'TE-206');
+  return { height: h as number, width: w as number, data };
+}
+
+function decodeRows(rows: unknown[], location: InputLocation, rule: (r: string) => string): DecodedMask {
+  const height = rows.length;
+  const width = height > 0 && typeof rows[0] === 'string' ? (rows[0] as string).length : 0;
+  const data = new Uint8Array(height * width);
+  rows.forEach((row, y) => {
+    if (typeof row !== 'string' || row.length !== width) {
+      throw invalidInput(FN, location, rule(`have mask rows of equal length (${width})`), `row ${y} = ${describe(row)}`, 'TE-206');
+    }
+    for (let x = 0; x < width; x++) {
+      const c = row.charCodeAt(x);
+      if (c !== 48 && c !== 49) throw invalidInput(FN, location, rule("have mask rows of '0' and '1' only"), `${JSON.stringify(row[x])} at row ${y}, column ${x}`, 'TE-206');
+      data[y * width + x] = c - 48;
+    }
+  });
+  return { height, width, data };
+}
