@@ -1,5 +1,9 @@
 import {
+  compressionRatio,
   corpusBleu,
+  longestRepeatedSubstring,
+  piiLeakage,
+  uniqueSentenceRatio,
   porterStem,
   rouge,
   rougeMulti,
@@ -119,4 +123,23 @@ export const textDispatch: CaseDispatch = {
     return sacreComparison(c, sacreSentenceBleu(input.hypothesis, input.references, sacreOptions(params(c))));
   },
   tokenize_13a: (c) => ({ actual: tokenize13a(c.input as string), expected: c.expected }),
+  looping_compression_ratio: (c) => {
+    if (params(c).zlib_level !== undefined && params(c).zlib_level !== 9) throw new Error(`zlib level ${String(params(c).zlib_level)} is not the H2O setting (9)`);
+    return { actual: compressionRatio(c.input as string), expected: c.expected };
+  },
+  looping_longest_repeated_substring: (c) => {
+    const r = longestRepeatedSubstring(c.input as string);
+    const detail = c.expected_detail as { longest: string; count_nonoverlapping: number } | undefined;
+    if (!detail) return { actual: r.value, expected: c.expected };
+    return { actual: { value: r.value, longest: r.substring, count: r.count }, expected: { value: c.expected, longest: detail.longest, count: detail.count_nonoverlapping } };
+  },
+  looping_unique_sentences: (c) => {
+    const input = c.input as { sentences: string[] };
+    return { actual: uniqueSentenceRatio(input.sentences, { minSentenceChars: params(c).min_sentence_chars as number | undefined }), expected: c.expected };
+  },
+  h2o_pii_leakage: (c) => {
+    const input = c.input as { text: string; contexts?: string[] };
+    const r = piiLeakage(input.text, { contexts: input.contexts });
+    return { actual: { email: r.emails, credit_card: r.creditCards, ssn: r.ssns, pass: r.pass ? 1 : 0 }, expected: c.expected };
+  },
 };
