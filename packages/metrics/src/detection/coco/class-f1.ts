@@ -12,7 +12,7 @@ export interface ClassF1 {
   precision: number;
   recall: number;
   f1: number;
-  /** the score threshold (keep detections with score >= it) that maximises F1; null without detections */
+  /** the score threshold (keep detections with score >= it) that maximises F1; null when no threshold gives F1 > 0 */
   bestThreshold: number | null;
   bestF1: number;
   bestPrecision: number;
@@ -52,7 +52,7 @@ export function classF1(m: ImageMatches, dt: DtTable, params: CocoParams, scoreT
       const p = tp + fp > 0 ? tp / (tp + fp) : 0;
       const rc = positives > 0 ? tp / positives : 0;
       const f = p + rc > 0 ? (2 * p * rc) / (p + rc) : 0;
-      if (f > best.f1) best = { f1: f, thr: score, p, r: rc };
+      if (f > 0 && f > best.f1) best = { f1: f, thr: score, p, r: rc };
     }
     const precision = atTp + atFp > 0 ? atTp / (atTp + atFp) : 0;
     const recall = positives > 0 ? atTp / positives : 0;
