@@ -10,6 +10,10 @@ export interface JudgedDatum {
   context?: readonly string[];
   groundtruths?: readonly string[];
   text?: string;
+  /** Answer parts with the passage ids they cite (citation support); default: the response's sentences and `[n]` markers. */
+  answerParts?: readonly { text: string; citations: readonly string[] }[];
+  /** Passage id → text for citations; default: the contexts numbered from 1. */
+  passages?: Readonly<Record<string, string>>;
 }
 
 export const queryOf = (d: JudgedDatum): string => d.query ?? '';

@@ -1,9 +1,19 @@
 import { invalidOption } from '@tensoreval/core';
 import type { JudgedMetricDefinition, JudgedMetricFn, JudgeSemantics } from './judged-metric';
+import { DEEPEVAL_METRIC_DEFINITIONS } from './deepeval/definitions';
+import { H2O_METRIC_DEFINITIONS } from './h2o/definitions';
+import { OPEN_RAG_EVAL_METRIC_DEFINITIONS } from './open-rag-eval/definitions';
+import { RAGAS_METRIC_DEFINITIONS } from './ragas/definitions';
 import { VALOR_METRIC_DEFINITIONS } from './valor/definitions';
 
 /** Every judged metric by request name; a variant per reference semantics where they differ. */
-export const JUDGED_METRICS: Record<string, JudgedMetricDefinition> = mergeDefinitions([VALOR_METRIC_DEFINITIONS]);
+export const JUDGED_METRICS: Record<string, JudgedMetricDefinition> = mergeDefinitions([
+  VALOR_METRIC_DEFINITIONS,
+  DEEPEVAL_METRIC_DEFINITIONS,
+  RAGAS_METRIC_DEFINITIONS,
+  OPEN_RAG_EVAL_METRIC_DEFINITIONS,
+  H2O_METRIC_DEFINITIONS,
+]);
 
 /** Aliases accepted in requests. */
 const ALIASES: Record<string, string> = { coherence: 'summary_coherence' };

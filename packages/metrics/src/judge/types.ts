@@ -56,3 +56,8 @@ export interface JudgeClient {
   readonly maxConcurrency: number;
   complete(messages: ChatMessage[], options?: JudgeCallOptions): Promise<JudgeReply>;
 }
+
+/** Text → vectors, for judged metrics that also compare embeddings (RAGAS answer correctness, response relevancy). */
+export interface EmbeddingProvider {
+  embed(texts: string[]): Promise<number[][]>;
+}

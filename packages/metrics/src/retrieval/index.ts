@@ -10,3 +10,4 @@ export { faithfulnessScore, contextRecallScore, valorContextRecallScore, answerR
 export { fbetaScore, answerCorrectnessF1, answerCorrectnessScore, valorAnswerCorrectnessScore, RAGAS_ANSWER_CORRECTNESS_WEIGHTS } from './answer-correctness';
 export { noiseSensitivity, type NoiseSensitivityMode } from './noise-sensitivity';
 export { responseRelevancyScore } from './response-relevancy-score';
+export { summarizationScore, type SummarizationScore } from './summarization-score';

@@ -1,4 +1,6 @@
+import { answerCorrectnessF1 } from '../../retrieval/answer-correctness';
 import { valorContextPrecision } from '../../retrieval/rank-weighted-precision';
+import { answerRelevanceScore, faithfulnessScore, contextRelevanceScore, hallucinationScore, opinionVerdictScore, valorContextRecallScore } from '../../retrieval/verdict-scores';
 import { JudgedMetricError } from '../errors';
 import type { JudgeContext } from '../judge-context';
 import { contextOf, groundtruthsOf, queryOf, responseOf, sourceTextOf, type JudgedDatum } from '../judged-datum';
@@ -7,12 +9,11 @@ import * as step from './steps';
 // Valor's judged metrics (valor_lite.text_generation computation), making the same judge calls in the
 // same order and skipping the same calls, so replies scripted for valor-lite reproduce its numbers.
 
-const fractionYes = (verdicts: readonly string[]): number => {
-  let yes = 0;
-  for (const v of verdicts) if (v === 'yes') yes++;
+/** Valor divides by the verdict count unguarded; an empty list is reported as its ZeroDivisionError. */
+function nonEmpty(verdicts: string[]): string[] {
   if (verdicts.length === 0) throw new JudgedMetricError('ZeroDivisionError', 'division by zero');
-  return yes / verdicts.length;
-};
+  return verdicts;
+}
 
 /** F1 of statement matching per ground truth (`tp / (tp + 0.5·(fp+fn))`, 0 when tp = 0), maximum over ground truths, 0 without any. */
 export async function valorAnswerCorrectness(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
@@ -21,8 +22,7 @@ export async function valorAnswerCorrectness(ctx: JudgeContext, d: JudgedDatum):
   for (const gt of groundtruthsOf(d)) {
     const gtStatements = await step.generateStatements(ctx, gt);
     const { tp, fp, fn } = await step.generateAnswerCorrectnessVerdicts(ctx, queryOf(d), predicted, gtStatements);
-    const f1 = tp > 0 ? tp / (tp + 0.5 * (fp + fn)) : 0;
-    if (f1 > best) best = f1;
+    best = Math.max(best, answerCorrectnessF1(tp, fp, fn));
   }
   return best;
 }
@@ -32,21 +32,21 @@ export async function valorAnswerRelevance(ctx: JudgeContext, d: JudgedDatum): P
   const statements = await step.generateStatements(ctx, responseOf(d));
   // Valor asks for verdicts even on an empty statement list.
   const verdicts = await step.generateAnswerRelevanceVerdicts(ctx, queryOf(d), statements);
-  return verdicts.length === 0 ? 0 : fractionYes(verdicts);
+  return answerRelevanceScore(verdicts, { semantics: 'valor' });
 }
 
 /** Share of the response's opinions judged biased; 0 (and no second call) without opinions. */
 export async function valorBias(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
   const opinions = await step.generateOpinions(ctx, responseOf(d));
   if (opinions.length === 0) return 0;
-  return fractionYes(await step.generateBiasVerdicts(ctx, opinions));
+  return opinionVerdictScore(await step.generateBiasVerdicts(ctx, opinions), { semantics: 'valor' });
 }
 
 /** Share of the response's opinions judged toxic; 0 (and no second call) without opinions. */
 export async function valorToxicity(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
   const opinions = await step.generateOpinions(ctx, responseOf(d));
   if (opinions.length === 0) return 0;
-  return fractionYes(await step.generateToxicityVerdicts(ctx, opinions));
+  return opinionVerdictScore(await step.generateToxicityVerdicts(ctx, opinions), { semantics: 'valor' });
 }
 
 /**
@@ -72,20 +72,19 @@ export async function valorContextRecall(ctx: JudgeContext, d: JudgedDatum): Pro
   const gts = groundtruthsOf(d);
   if (contexts.length === 0 && gts.length === 0) return 1;
   if (contexts.length === 0 || gts.length === 0) return 0;
-  let best = -Infinity;
+  const verdictsPerGroundTruth: string[][] = [];
   for (const gt of gts) {
     const statements = await step.generateStatements(ctx, gt);
-    const score = fractionYes(await step.generateContextRecallVerdicts(ctx, contexts, statements));
-    if (score > best) best = score;
+    verdictsPerGroundTruth.push(nonEmpty(await step.generateContextRecallVerdicts(ctx, contexts, statements)));
   }
-  return best;
+  return valorContextRecallScore({ contextCount: contexts.length, verdictsPerGroundTruth });
 }
 
 /** Share of contexts judged relevant to the query; 0 without contexts. */
 export async function valorContextRelevance(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
   const contexts = contextOf(d);
   if (contexts.length === 0) return 0;
-  return fractionYes(await step.generateContextRelevanceVerdicts(ctx, queryOf(d), contexts));
+  return contextRelevanceScore(await step.generateContextRelevanceVerdicts(ctx, queryOf(d), contexts), { semantics: 'valor' });
 }
 
 /** Share of the response's claims implied by the contexts (unrelated counts as not); no context → 0, no claims → 1. */
@@ -94,14 +93,14 @@ export async function valorFaithfulness(ctx: JudgeContext, d: JudgedDatum): Prom
   if (contexts.length === 0) return 0;
   const claims = await step.generateClaims(ctx, responseOf(d));
   if (claims.length === 0) return 1;
-  return fractionYes(await step.generateFaithfulnessVerdicts(ctx, claims, contexts));
+  return faithfulnessScore(await step.generateFaithfulnessVerdicts(ctx, claims, contexts), { semantics: 'valor' });
 }
 
 /** Share of contexts the response contradicts. Without contexts Valor raises, reported as that error. */
 export async function valorHallucination(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
   const contexts = contextOf(d);
   if (contexts.length === 0) throw new JudgedMetricError('ValueError', 'Hallucination requires context to be calculated.');
-  return fractionYes(await step.generateHallucinationVerdicts(ctx, responseOf(d), contexts));
+  return hallucinationScore(await step.generateHallucinationVerdicts(ctx, responseOf(d), contexts), { semantics: 'valor' });
 }
 
 /** Coherence of the response as a summary of `text` (or the query), an integer 1–5. */
