@@ -1,3 +1,5 @@
 import '../default-backend';
 
-export {};
+export type { SegmentationBatch, SegmentationMasks } from './segmentation-batch';
+export { ValorSemanticSegmentation } from './valor-segmentation.metric';
+export { ValorSemanticSegmentationResult } from './valor-segmentation-result';

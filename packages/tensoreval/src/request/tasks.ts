@@ -1,5 +1,6 @@
 import { classificationTask } from './classification';
 import { objectDetectionTask } from './detection';
+import { semanticSegmentationTask } from './segmentation';
 import type { TaskHandler } from './types';
 
 /**
@@ -9,4 +10,5 @@ import type { TaskHandler } from './types';
 export const TASKS: Record<string, TaskHandler> = {
   classification: classificationTask,
   object_detection: objectDetectionTask,
+  semantic_segmentation: semanticSegmentationTask,
 };

@@ -1,0 +1,60 @@
+import { invalidInput } from '@tensoreval/core';
+import { LabelIndex } from '@tensoreval/metrics/classification';
+import { ValorSemanticSegmentation, type SegmentationBatch } from '@tensoreval/metrics/segmentation';
+import { runCalls } from './calls';
+import { asArray, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
+import { decodeMask } from './mask';
+import type { MetricRequest, MetricResponse, TaskHandler } from './types';
+
+/**
+ * Semantic-segmentation datums `{uid, shape: [h, w], groundtruths: [{label, mask}], predictions:
+ * [{label, mask}]}` → one columnar batch; every mask must have the datum's shape.
+ */
+export function parseSegmentationData(data: unknown): SegmentationBatch {
+  const root = asObject(data, { argument: 'data' });
+  const datums = asArray(root.datums, { argument: 'data.datums' });
+  const labels = new LabelIndex();
+  const uids: string[] = [];
+  const heights = new Int32Array(datums.length);
+  const widths = new Int32Array(datums.length);
+  const sides = { groundtruths: { offsets: new Int32Array(datums.length + 1), labels: [] as number[], masks: [] as Uint8Array[] }, predictions: { offsets: new Int32Array(datums.length + 1), labels: [] as number[], masks: [] as Uint8Array[] } };
+  datums.forEach((raw, i) => {
+    const datum = asObject(raw, datumLocation('', i));
+    const uid = datumUid(datum, i);
+    uids.push(uid);
+    const shape = asArray(datum.shape, datumLocation('shape', i));
+    const [h, w] = shape;
+    if (shape.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {
+      throw invalidInput(FN, datumLocation('shape', i), withUid('be [height, width] of non-negative integers', uid), describe(datum.shape), 'TE-207');
+    }
+    heights[i] = h as number;
+    widths[i] = w as number;
+    for (const field of ['groundtruths', 'predictions'] as const) {
+      const side = sides[field];
+      asArray(datum[field], datumLocation(field, i)).forEach((rawAnn, j) => {
+        const where = datumLocation(`${field}[${j}]`, i);
+        const ann = asObject(rawAnn, where);
+        side.labels.push(labels.intern(asString(ann.label, datumLocation(`${field}[${j}].label`, i))));
+        const mask = decodeMask(ann.mask, datumLocation(`${field}[${j}].mask`, i), (rule) => withUid(rule, uid));
+        if (mask.height !== h || mask.width !== w) {
+          throw invalidInput(FN, datumLocation(`${field}[${j}].mask`, i), withUid(`have the datum's shape ${h}×${w}`, uid), `a ${mask.height}×${mask.width} mask`, 'TE-207');
+        }
+        side.masks.push(mask.data);
+      });
+      side.offsets[i + 1] = side.masks.length;
+    }
+  });
+  const pack = (s: typeof sides.groundtruths) => ({ offsets: s.offsets, labels: Int32Array.from(s.labels), masks: s.masks });
+  return { labels: labels.labels, datumUids: uids, heights, widths, groundTruths: pack(sides.groundtruths), predictions: pack(sides.predictions) };
+}
+
+/** The `semantic_segmentation` task (Valor semantics). */
+export const semanticSegmentationTask: TaskHandler = {
+  methods: { precision_recall_iou: [] },
+  defaultSemantics: 'valor',
+  semantics: ['valor'],
+  async run(request: MetricRequest): Promise<MetricResponse> {
+    const result = await new ValorSemanticSegmentation().update(parseSegmentationData(request.data)).compute();
+    return runCalls(request, () => result.precisionRecallIou());
+  },
+};

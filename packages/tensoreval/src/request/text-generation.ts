@@ -1,0 +1,182 @@
+import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput, invalidOption } from '@tensoreval/core';
+import {
+  CachedJudgeClient,
+  evaluateJudged,
+  JUDGED_METRICS,
+  OpenAiJudgeClient,
+  type JudgeClient,
+  type JudgedDatum,
+  type JudgedRunSummary,
+  type JudgeSemantics,
+  type OpenAiJudgeClientOptions,
+  type StructuredOutputMode,
+} from '@tensoreval/metrics/judge';
+import { asArray, asObject, asString, datumLocation, datumUid, FN } from './fields';
+import type { EvaluateOptions, MetricCall, MetricRequest, MetricResponse, TaskHandler } from './types';
+
+/** Options of a judged run beyond the request: an injected judge, CLI overrides, progress and summary hooks. */
+export interface TextGenerationRunOptions extends EvaluateOptions {
+  /** Use this judge instead of building one from the request (a scripted or dry-run judge). */
+  judgeClient?: JudgeClient;
+  /** Override the request's judge endpoint, model or key (the CLI's --judge-base-url / --judge-model / env key). */
+  judgeOverrides?: { baseURL?: string; model?: string; apiKey?: string };
+  onProgress?: (done: number, total: number) => void;
+  /** Receives the run's counts: records, Error records per metric, judge calls, cached calls, tokens, cost. */
+  onSummary?: (summary: JudgedRunSummary) => void;
+}
+
+/** Request parameter (snake_case) → metric option (camelCase), per metric; every metric also takes `semantics`. */
+const METRIC_PARAMETERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  faithfulness: { penalize_ambiguous_claims: 'penalizeAmbiguousClaims' },
+  answer_correctness: { weights: 'weights', beta: 'beta' },
+  noise_sensitivity: { mode: 'mode' },
+  response_relevancy: { strictness: 'strictness' },
+  umbrela: { k_values: 'kValues', threshold: 'threshold' },
+  summarization: { n: 'n', assessment_questions: 'assessmentQuestions' },
+  byop: { template: 'template' },
+};
+
+const SEMANTICS: readonly JudgeSemantics[] = ['valor', 'ragas', 'deepeval', 'open-rag-eval', 'h2o'];
+
+function methodTable(): Record<string, readonly string[]> {
+  const table: Record<string, readonly string[]> = {};
+  for (const name of [...Object.keys(JUDGED_METRICS), 'coherence']) table[name] = ['semantics', ...Object.keys(METRIC_PARAMETERS[name] ?? {})];
+  return table;
+}
+
+function optionalStringList(value: unknown, field: string, index: number): string[] | undefined {
+  if (value === undefined) return undefined;
+  return asArray(value, datumLocation(field, index)).map((v, j) => asString(v, datumLocation(`${field}[${j}]`, index)));
+}
+
+/**
+ * Text-generation datums `{uid, query?, response?, context?: [str], groundtruths?: [str], text?,
+ * answer_parts?: [{text, citations: [id]}], passages?: {id: text}}` → judged datums.
+ */
+export function parseTextGenerationData(data: unknown): JudgedDatum[] {
+  const root = asObject(data, { argument: 'data' });
+  return asArray(root.datums, { argument: 'data.datums' }).map((raw, i) => {
+    const datum = asObject(raw, datumLocation('', i));
+    const out: JudgedDatum = { uid: datumUid(datum, i) };
+    for (const key of ['query', 'response', 'text'] as const) if (datum[key] !== undefined) out[key] = asString(datum[key], datumLocation(key, i));
+    const context = optionalStringList(datum.context, 'context', i);
+    const groundtruths = optionalStringList(datum.groundtruths, 'groundtruths', i);
+    if (context) out.context = context;
+    if (groundtruths) out.groundtruths = groundtruths;
+    if (datum.answer_parts !== undefined) {
+      out.answerParts = asArray(datum.answer_parts, datumLocation('answer_parts', i)).map((p, j) => {
+        const part = asObject(p, datumLocation(`answer_parts[${j}]`, i));
+        return { text: asString(part.text, datumLocation(`answer_parts[${j}].text`, i)), citations: optionalStringList(part.citations, `answer_parts[${j}].citations`, i) ?? [] };
+      });
+    }
+    if (datum.passages !== undefined) {
+      const passages = asObject(datum.passages, datumLocation('passages', i));
+      out.passages = Object.fromEntries(Object.entries(passages).map(([id, text]) => [id, asString(text, datumLocation(`passages.${id}`, i))]));
+    }
+    return out;
+  });
+}
+
+/** The run settings of a request's `judge` block, with the API key read from the environment only. */
+export interface JudgeSettings {
+  client: OpenAiJudgeClientOptions;
+  retries: number;
+  systemPrompt?: string;
+  temperature?: number;
+  seed?: number;
+  cachePath?: string;
+  pricing?: { promptPerMillion: number; completionPerMillion: number };
+}
+
+const JUDGE_FIELDS = ['endpoint', 'base_url', 'model', 'api_key_env', 'azure_api_version', 'timeout_ms', 'max_retries', 'max_concurrency', 'retries', 'temperature', 'seed', 'system_prompt', 'structured_output', 'cache', 'pricing'];
+
+/**
+ * Reads the request's `judge` block: `{endpoint | base_url, model, api_key_env?, azure_api_version?,
+ * timeout_ms?, max_retries?, max_concurrency?, retries?, temperature?, seed?, system_prompt?,
+ * structured_output?, cache?, pricing?: {prompt_per_million, completion_per_million}}`. An API key
+ * in the block is refused: keys come from the environment variable `api_key_env` (default OPENAI_API_KEY).
+ */
+export function parseJudgeSettings(raw: unknown, overrides: TextGenerationRunOptions['judgeOverrides'] = {}): JudgeSettings {
+  const fn = `${FN} (judge)`;
+  const block = raw === undefined ? {} : asObject(raw, { argument: 'judge' });
+  if ('api_key' in block || 'apiKey' in block) {
+    throw invalidInput(FN, { argument: 'judge.api_key' }, 'be absent (the API key is read only from the environment variable named by judge.api_key_env)', 'a key in the request', 'TE-204');
+  }
+  for (const key of Object.keys(block)) if (!JUDGE_FIELDS.includes(key)) throw invalidOption(fn, key, `one of ${JUDGE_FIELDS.join(', ')}`, block[key], 'TE-102');
+  const str = (key: string) => (block[key] === undefined ? undefined : asString(block[key], { argument: `judge.${key}` }));
+  const model = overrides.model ?? str('model');
+  if (model === undefined) throw invalidInput(FN, { argument: 'judge.model' }, 'name the judge model (or pass --judge-model)', 'no model', 'TE-204');
+  const baseURL = overrides.baseURL ?? str('endpoint') ?? str('base_url');
+  const keyEnv = str('api_key_env') ?? 'OPENAI_API_KEY';
+  const apiKey = overrides.apiKey ?? process.env[keyEnv];
+  const client: OpenAiJudgeClientOptions = { model };
+  if (baseURL !== undefined) client.baseURL = baseURL;
+  if (apiKey !== undefined) client.apiKey = apiKey;
+  const azure = str('azure_api_version');
+  if (azure !== undefined) client.azureApiVersion = azure;
+  if (block.timeout_ms !== undefined) client.timeoutMs = checkNumber(block.timeout_ms, 'timeout_ms', fn, { min: 0, minExclusive: true });
+  if (block.max_retries !== undefined) client.maxRetries = checkInteger(block.max_retries, 'max_retries', fn, { min: 0 });
+  if (block.max_concurrency !== undefined) client.maxConcurrency = checkInteger(block.max_concurrency, 'max_concurrency', fn, { min: 1 });
+  if (block.structured_output !== undefined) client.structuredOutput = checkOneOf(block.structured_output, 'structured_output', fn, ['auto', 'json_schema', 'json_object', 'off'] as StructuredOutputMode[]);
+  const settings: JudgeSettings = { client, retries: block.retries === undefined ? 0 : checkInteger(block.retries, 'retries', fn, { min: 0 }) };
+  const systemPrompt = str('system_prompt');
+  if (systemPrompt !== undefined) settings.systemPrompt = systemPrompt;
+  if (block.temperature !== undefined) settings.temperature = checkNumber(block.temperature, 'temperature', fn, { min: 0 });
+  if (block.seed !== undefined) settings.seed = checkInteger(block.seed, 'seed', fn);
+  const cache = str('cache');
+  if (cache !== undefined) settings.cachePath = cache;
+  if (block.pricing !== undefined) {
+    const p = asObject(block.pricing, { argument: 'judge.pricing' });
+    settings.pricing = {
+      promptPerMillion: checkNumber(p.prompt_per_million, 'pricing.prompt_per_million', fn, { min: 0 }),
+      completionPerMillion: checkNumber(p.completion_per_million, 'pricing.completion_per_million', fn, { min: 0 }),
+    };
+  }
+  return settings;
+}
+
+function metricRequest(call: MetricCall): { id: string; name: string; semantics?: JudgeSemantics; options: Record<string, unknown> } {
+  const fnName = `${FN} (metric '${call.id}')`;
+  const options: Record<string, unknown> = {};
+  for (const [param, option] of Object.entries(METRIC_PARAMETERS[call.method] ?? {})) {
+    const value = call[param];
+    if (value === undefined) continue;
+    if (param === 'penalize_ambiguous_claims') checkBoolean(value, param, fnName);
+    if (param === 'k_values') checkNumberArray(value, param, fnName, { min: 0 });
+    options[option] = value;
+  }
+  const out: { id: string; name: string; semantics?: JudgeSemantics; options: Record<string, unknown> } = { id: call.id, name: call.method, options };
+  if (call.semantics !== undefined) out.semantics = checkOneOf(call.semantics, 'semantics', fnName, SEMANTICS);
+  return out;
+}
+
+/**
+ * The `text_generation` task: LLM-judged metrics (Valor, DeepEval, RAGAS, open-rag-eval, H2O) over
+ * query / response / context / groundtruths datums. The request's `judge` block names the endpoint
+ * and model; each metric call's output is one record per datum, in datum order, in Valor's shape
+ * (`{type, value, parameters: {evaluator, retries}}`; an unusable judge reply is an Error record).
+ */
+export const textGenerationTask: TaskHandler = {
+  methods: methodTable(),
+  defaultSemantics: 'valor',
+  semantics: ['valor'],
+  async run(request: MetricRequest, options: TextGenerationRunOptions): Promise<MetricResponse> {
+    const datums = parseTextGenerationData(request.data);
+    const settings = parseJudgeSettings((request as MetricRequest & { judge?: unknown }).judge, options.judgeOverrides);
+    let client: JudgeClient = options.judgeClient ?? new OpenAiJudgeClient(settings.client);
+    if (settings.cachePath !== undefined && !options.judgeClient) client = new CachedJudgeClient(client, settings.cachePath);
+    const callOptions = { ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}), ...(settings.seed !== undefined ? { seed: settings.seed } : {}) };
+    const { results, summary } = await evaluateJudged({
+      client,
+      datums,
+      metrics: request.metrics.map(metricRequest),
+      retries: settings.retries,
+      ...(settings.systemPrompt !== undefined ? { systemPrompt: settings.systemPrompt } : {}),
+      ...(Object.keys(callOptions).length ? { callOptions } : {}),
+      ...(settings.pricing ? { pricing: settings.pricing } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    options.onSummary?.(summary);
+    return results;
+  },
+};
