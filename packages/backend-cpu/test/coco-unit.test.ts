@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodeRleString, encodeRleString, rleBatchFromStrings, rleBatchToStrings, type RleBatch } from '@tensoreval/core';
+import { decodeRleString, encodeRleString, rleBatchFromStrings, rleBatchToStrings, runKernel, type RleBatch } from '@tensoreval/core';
+import '@tensoreval/backend-cpu';
 import { boxIouImpl } from '../src/kernels/BoxIou';
 import { polygonToRleImpl } from '../src/kernels/PolygonToRle';
 import { rleAreaImpl } from '../src/kernels/RleArea';
@@ -104,5 +105,25 @@ describe('RleIou vs pycocotools rleIou (rle_iou.json)', () => {
   it.each(cases.map((c, i) => [i, c] as const))('case %i is bit-exact', (_, c) => {
     const out = rleIouImpl({ dt: batchOf(c.dt), gt: batchOf(c.gt), gtCrowd: Uint8Array.from(c.iscrowd) });
     expect(Array.from(out.iou)).toEqual(c.iou.flat());
+  });
+});
+
+describe('kernel input validation names the argument, index and rule', () => {
+  const rle = (counts: number[], h: number, w: number): RleBatch => ({ counts: Uint32Array.from(counts), offsets: Int32Array.of(0, counts.length), heights: Int32Array.of(h), widths: Int32Array.of(w) });
+  it('BoxIou', async () => {
+    await expect(runKernel('BoxIou', { dt: new Float64Array(5), gt: new Float64Array(4) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`dt` of BoxIou to have a length that is a multiple of 4/);
+    await expect(runKernel('BoxIou', { dt: new Float64Array(4), gt: new Float64Array(8), gtCrowd: new Uint8Array(1) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`gtCrowd` of BoxIou to have one flag per GT box \(2\)/);
+    await expect(runKernel('BoxIou', { dt: new Float64Array(8), gt: new Float64Array(4), dtOffsets: Int32Array.of(0, 2, 1), gtOffsets: Int32Array.of(0, 1, 1) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`dtOffsets` \(record 2\) of BoxIou to be non-decreasing/);
+    await expect(runKernel('BoxIou', { dt: new Float64Array(8), gt: new Float64Array(4), dtOffsets: Int32Array.of(0, 2) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`gtOffsets` of BoxIou to be given together/);
+  });
+  it('RLE kernels check pixel totals and sizes', async () => {
+    await expect(runKernel('RleArea', { rles: rle([3, 2], 2, 3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`rles` \(record 0\) of RleArea to have run lengths summing to height × width \(6\), but got a sum of 5/);
+    await expect(runKernel('RleIou', { dt: rle([6], 2, 3), gt: rle([6], 2, 3), gtCrowd: new Uint8Array(2) }, {}, { backend: 'cpu' })).rejects.toThrow(/`gtCrowd` of RleIou/);
+    await expect(runKernel('RleIou', { dt: rle([6], 2, 3), gt: rle([6], 2, 3), dtBoxes: new Float64Array(3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`dtBoxes` of RleIou to have length 4/);
+    await expect(runKernel('RleEncode', { masks: new Uint8Array(5), heights: Int32Array.of(2), widths: Int32Array.of(3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`masks` of RleEncode .* \(6\) bytes, but got 5 bytes/);
+    await expect(runKernel('RleMerge', { rles: rle([6], 2, 3), groupOffsets: Int32Array.of(0, 2) }, { intersect: false }, { backend: 'cpu' })).rejects.toThrow(/`groupOffsets` \(record 1\) of RleMerge to end at the number of rows \(1\)/);
+    await expect(runKernel('PolygonToRle', { coords: Float64Array.of(1, NaN, 3, 4, 5, 6), polygonOffsets: Int32Array.of(0, 6), heights: Int32Array.of(9), widths: Int32Array.of(9) }, {}, { backend: 'cpu' })).rejects.toThrow(/`coords` \(record 1\) of PolygonToRle to contain only finite numbers/);
+    await expect(runKernel('BitmaskIntersections', { a: new Uint8Array(4), b: new Uint8Array(3) }, { pixels: 2 }, { backend: 'cpu' })).rejects.toThrow(/`b` of BitmaskIntersections/);
+    await expect(runKernel('BitmaskIntersections', { a: new Uint8Array(4), b: new Uint8Array(4) }, { pixels: 0 }, { backend: 'cpu' })).rejects.toThrow(/The 'pixels' option of BitmaskIntersections must be a positive integer/);
   });
 });

@@ -15,8 +15,6 @@ function cInt(x: number): number {
 class Scratch {
   x = new Int32Array(64);
   y = new Int32Array(64);
-  u = new Int32Array(256);
-  v = new Int32Array(256);
   bx = new Int32Array(256);
   by = new Int32Array(256);
   a = new Uint32Array(256);
@@ -29,10 +27,8 @@ class Scratch {
   }
 
   fitWalk(walk: number): void {
-    if (this.u.length < walk + 1) {
+    if (this.bx.length < walk + 1) {
       const size = 2 * (walk + 1);
-      this.u = new Int32Array(size);
-      this.v = new Int32Array(size);
       this.bx = new Int32Array(size);
       this.by = new Int32Array(size);
       this.a = new Uint32Array(size);
@@ -58,8 +54,12 @@ function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w:
   y[k] = y[0];
   for (let j = 0; j < k; j++) walk += Math.max(Math.abs(x[j] - x[j + 1]), Math.abs(y[j] - y[j + 1])) + 1;
   s.fitWalk(walk);
-  const { u, v, a, bx, by } = s;
-  let m = 0;
+  const { a, bx, by } = s;
+  const wMinus1 = w === 0 ? SIZE_T_MAX : w - 1;
+  // The walk's points are consumed as they are generated: only a change of column (u) between
+  // consecutive points matters, so keeping the previous point replaces maskApi's u[]/v[] arrays.
+  let pu = 0, pv = 0, started = false;
+  let nb = 0;
   for (let j = 0; j < k; j++) {
     let xs = x[j], xe = x[j + 1], ys = y[j], ye = y[j + 1];
     const dx = Math.abs(xe - xs), dy = Math.abs(ys - ye);
@@ -74,38 +74,35 @@ function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w:
     }
     // 0/0 gives NaN for a repeated vertex, as in C; cInt then yields INT_MIN like the C cast
     const slope = dx >= dy ? (ye - ys) / dx : (xe - xs) / dy;
-    if (dx >= dy) {
-      for (let d = 0; d <= dx; d++) {
-        const t = flip ? dx - d : d;
-        u[m] = t + xs;
-        v[m] = cInt(ys + slope * t + 0.5);
-        m++;
+    const steps = dx >= dy ? dx : dy;
+    for (let d = 0; d <= steps; d++) {
+      const t = flip ? steps - d : d;
+      let pointU: number, pointV: number;
+      if (dx >= dy) {
+        pointU = t + xs;
+        pointV = cInt(ys + slope * t + 0.5);
+      } else {
+        pointV = t + ys;
+        pointU = cInt(xs + slope * t + 0.5);
       }
-    } else {
-      for (let d = 0; d <= dy; d++) {
-        const t = flip ? dy - d : d;
-        v[m] = t + ys;
-        u[m] = cInt(xs + slope * t + 0.5);
-        m++;
+      if (started && pointU !== pu) {
+        // a y-boundary point, downsampled; kept only on pixel centres inside the image
+        let xd = pointU < pu ? pointU : pointU - 1;
+        xd = (xd + 0.5) / SCALE - 0.5;
+        if (Math.floor(xd) === xd && xd >= 0 && xd <= wMinus1) {
+          let yd = pointV < pv ? pointV : pv;
+          yd = (yd + 0.5) / SCALE - 0.5;
+          if (yd < 0) yd = 0;
+          else if (yd > h) yd = h;
+          bx[nb] = cInt(xd);
+          by[nb] = cInt(Math.ceil(yd));
+          nb++;
+        }
       }
+      started = true;
+      pu = pointU;
+      pv = pointV;
     }
-  }
-  // y-boundary points, downsampled
-  const wMinus1 = w === 0 ? SIZE_T_MAX : w - 1;
-  let nb = 0;
-  for (let j = 1; j < m; j++) {
-    if (u[j] === u[j - 1]) continue;
-    let xd = u[j] < u[j - 1] ? u[j] : u[j] - 1;
-    xd = (xd + 0.5) / SCALE - 0.5;
-    if (Math.floor(xd) !== xd || xd < 0 || xd > wMinus1) continue;
-    let yd = v[j] < v[j - 1] ? v[j] : v[j - 1];
-    yd = (yd + 0.5) / SCALE - 0.5;
-    if (yd < 0) yd = 0;
-    else if (yd > h) yd = h;
-    yd = Math.ceil(yd);
-    bx[nb] = cInt(xd);
-    by[nb] = cInt(yd);
-    nb++;
   }
   // boundary positions in column-major pixel order, plus the end of the image
   for (let j = 0; j < nb; j++) a[j] = (Math.imul(bx[j], h) + by[j]) >>> 0;

@@ -55,8 +55,10 @@ export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOu
   const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
   const pairOffsets = pairBlockOffsets(dtOff, gtOff);
   const iou = new Float64Array(pairOffsets[pairOffsets.length - 1]);
-  const db = rleToBboxImpl({ rles: dt }).boxes, gb = rleToBboxImpl({ rles: gt }).boxes;
-  const da = rleAreaImpl({ rles: dt }).area, ga = rleAreaImpl({ rles: gt }).area;
+  const db = inputs.dtBoxes ?? rleToBboxImpl({ rles: dt }).boxes;
+  const gb = inputs.gtBoxes ?? rleToBboxImpl({ rles: gt }).boxes;
+  const da = inputs.dtArea ?? rleAreaImpl({ rles: dt }).area;
+  const ga = inputs.gtArea ?? rleAreaImpl({ rles: gt }).area;
   const dc = dt.counts, gc = gt.counts, dOff = dt.offsets, gOff = gt.offsets;
   for (let b = 0; b + 1 < dtOff.length; b++) {
     const g0 = gtOff[b], g1 = gtOff[b + 1];

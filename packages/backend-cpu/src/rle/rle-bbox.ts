@@ -13,8 +13,9 @@ export function rleBboxInto(counts: Uint32Array, start: number, end: number, h: 
   for (let j = 0; j < m; j++) {
     cc = (cc + counts[start + j]) >>> 0;
     const t = (cc - (j & 1)) >>> 0;
-    const y = t % h;
-    const x = (t - y) / h;
+    // float division is exact here (t < 2^32) and much cheaper than two integer divisions
+    const x = Math.floor(t / h);
+    const y = t - x * h;
     if ((j & 1) === 0) xp = x;
     else if (xp < x) {
       ys = 0;

@@ -63,6 +63,15 @@ export interface RleIouInputs extends RaggedPairs {
   gt: RleBatch;
   /** per-GT crowd flag (length = number of GT masks) */
   gtCrowd?: Uint8Array;
+  /**
+   * Optional precomputed tight boxes (n × 4 xywh, exactly RleToBbox's output) and areas (exactly
+   * RleArea's output) of `dt` / `gt`. A caller that already has them (COCO loadRes computes both)
+   * saves a pass over every mask's counts.
+   */
+  dtBoxes?: Float64Array;
+  gtBoxes?: Float64Array;
+  dtArea?: Float64Array;
+  gtArea?: Float64Array;
 }
 export type RleIouAttrs = Record<string, never>;
 export interface RleIouOutputs {
@@ -143,6 +152,18 @@ export function validateRleIouInputs(inputs: RleIouInputs, fnName = 'RleIou'): v
     throw invalidInput(fnName, 'gtCrowd', `have one flag per GT mask (${nGt})`, `length ${inputs.gtCrowd.length}`, 'TE-202');
   }
   validateRaggedPairs(inputs, inputs.dt.heights.length, nGt, fnName);
+  const nDt = inputs.dt.heights.length;
+  const optional: Array<[string, Float64Array | undefined, number]> = [
+    ['dtBoxes', inputs.dtBoxes, 4 * nDt],
+    ['gtBoxes', inputs.gtBoxes, 4 * nGt],
+    ['dtArea', inputs.dtArea, nDt],
+    ['gtArea', inputs.gtArea, nGt],
+  ];
+  for (const [argument, values, length] of optional) {
+    if (values !== undefined && values.length !== length) {
+      throw invalidInput(fnName, argument, `have length ${length} (one entry per mask${argument.endsWith('Boxes') ? ', times 4' : ''})`, `length ${values.length}`, 'TE-202');
+    }
+  }
 }
 
 export function validatePolygonToRleInputs(inputs: PolygonToRleInputs, fnName = 'PolygonToRle'): void {

@@ -114,6 +114,22 @@ export const rleIouCases: KernelCases<'RleIou'> = [
     attrs: {},
   },
   {
+    name: 'precomputed boxes and areas give the same result',
+    inputs: () => {
+      const problems = randomProblems(10, 83, 5);
+      const dt = problems.flatMap((p) => p.dt), gt = problems.flatMap((p) => p.gt);
+      return {
+        ...toInputs(problems),
+        dtBoxes: Float64Array.from(dt.flatMap(referenceBbox)),
+        gtBoxes: Float64Array.from(gt.flatMap(referenceBbox)),
+        dtArea: Float64Array.from(dt, referenceArea),
+        gtArea: Float64Array.from(gt, referenceArea),
+      };
+    },
+    attrs: {},
+    expected: () => referenceOutputs(randomProblems(10, 83, 5)),
+  },
+  {
     name: '1e4 pairs of 40 × 40 masks',
     ...literal(Array.from({ length: 4 }, (_, b) => {
       const rand = seededRandom(90 + b);
