@@ -2,5 +2,6 @@ import '../default-backend';
 
 export * from './valor';
 export * from './coco';
+export { ARITHMETIC_MARGIN, guardBoxIou, pairsNeedingExactIou } from './guarded-iou';
 
 export {};

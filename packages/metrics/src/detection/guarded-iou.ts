@@ -1,0 +1,141 @@
+import { runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs, type FloatArray } from '@tensoreval/core';
+
+/**
+ * The exactness guard for IoU matrices computed by a float32 backend (onnx, tfjs, gpujs).
+ *
+ * COCO and Valor matching only ever *compare* IoUs: against the IoU thresholds (`iou >= t`) and,
+ * per detection, against the other GT candidates (the best one wins). A float32 IoU can land on the
+ * other side of such a comparison only when it lies within its error bound of the threshold or of
+ * a competing candidate. Those pairs, and only those, are recomputed in float64 on cpu, so every
+ * decision the matcher takes, and therefore every metric, is bit-identical to the float64 path.
+ *
+ * The error bound of a float32 IoU has two parts: arithmetic (about ten roundings of a value in
+ * [0, 1]: `ARITHMETIC_MARGIN` = 1e-6) and the rounding of the coordinates themselves to float32,
+ * which a small box far from the origin amplifies (`COORDINATE_ERROR` × (|c|max of both boxes) ×
+ * ((w + h) / area) of both boxes, a first-order bound on how far those roundings move I / U).
+ *
+ * How the engines call it, right after the kernel:
+ * ```ts
+ * const out = runKernelSync('BoxIou', inputs, attrs, { backend });            // float32 on onnx/tfjs/gpujs
+ * const iou = guardBoxIou(out, inputs, attrs, params.iouThrs);                // Float64Array, exact decisions
+ * ```
+ * COCO passes its 10 thresholds `[0.5 : 0.05 : 0.95]`; Valor passes its `iou_thresholds`. A Float64Array
+ * result (the cpu backend) is returned untouched, so the call costs nothing on the reference path.
+ * Masks need no guard: BitmaskIntersections returns exact integer counts on every backend.
+ */
+
+/** Arithmetic error of a float32 IoU in [0, 1]: about ten roundings of 2^-24, rounded up. */
+export const ARITHMETIC_MARGIN = 1e-6;
+
+/** 4 × 2^-24 (a coordinate's relative rounding) times the first-order factor 2 of I / U, rounded up. */
+const COORDINATE_ERROR = 8 * 2 ** -24;
+
+/** Per-box error scale: max |coordinate| × (w + h) / area; Infinity for a degenerate box. */
+function boxErrorScales(boxes: FloatArray, xywh: boolean): { magnitude: Float64Array; shape: Float64Array } {
+  const n = boxes.length >> 2;
+  const magnitude = new Float64Array(n);
+  const shape = new Float64Array(n);
+  for (let b = 0, k = 0; b < n; b++, k += 4) {
+    const x1 = boxes[k] as number, y1 = boxes[k + 1] as number;
+    const x2 = xywh ? x1 + (boxes[k + 2] as number) : (boxes[k + 2] as number);
+    const y2 = xywh ? y1 + (boxes[k + 3] as number) : (boxes[k + 3] as number);
+    const w = x2 - x1, h = y2 - y1;
+    magnitude[b] = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
+    shape[b] = w > 0 && h > 0 ? (w + h) / (w * h) : Infinity;
+  }
+  return { magnitude, shape };
+}
+
+/**
+ * Pairs whose float32 IoU could compare differently in float64: within `margin[p]` of a threshold,
+ * or (as a match candidate, above the lowest threshold minus its margin) within the sum of the two
+ * margins of another candidate of the same detection. Returns the pair indices (ascending).
+ */
+export function pairsNeedingExactIou(
+  iou: FloatArray,
+  margin: Float64Array,
+  thresholds: readonly number[],
+  rowStarts: Float64Array,
+  rowLength: Int32Array,
+): Int32Array {
+  const flagged = new Uint8Array(iou.length);
+  const lowest = thresholds.length ? Math.min(...thresholds) : 0;
+  for (let p = 0; p < iou.length; p++) {
+    const v = iou[p] as number, e = margin[p] as number;
+    for (const t of thresholds) if (Math.abs(v - t) <= e) flagged[p] = 1;
+  }
+  // Near-ties between candidates of one detection decide which GT it matches.
+  for (let r = 0; r < rowStarts.length; r++) {
+    const start = rowStarts[r] as number, end = start + (rowLength[r] as number);
+    for (let p = start; p < end; p++) {
+      const v = iou[p] as number, e = margin[p] as number;
+      if (v < lowest - e) continue;
+      for (let q = p + 1; q < end; q++) {
+        const w = iou[q] as number, f = margin[q] as number;
+        if (w >= lowest - f && Math.abs(v - w) <= e + f) flagged[p] = flagged[q] = 1;
+      }
+    }
+  }
+  let count = 0;
+  for (let p = 0; p < flagged.length; p++) count += flagged[p] as number;
+  const out = new Int32Array(count);
+  for (let p = 0, o = 0; p < flagged.length; p++) if (flagged[p]) out[o++] = p;
+  return out;
+}
+
+/**
+ * Makes a float32 BoxIou result exact where it matters: returns a Float64Array in which every pair
+ * whose threshold comparison or candidate ranking could differ from float64 holds the float64 IoU
+ * of the cpu reference kernel (the others keep their float32 value, which decides identically).
+ *
+ * @param out        the BoxIou kernel's outputs for `inputs` / `attrs`
+ * @param thresholds the IoU thresholds the matcher compares against
+ * @returns Float64Array of the same layout as `out.iou`; `out.iou` itself when it is already float64
+ */
+export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[]): Float64Array {
+  if (out.iou instanceof Float64Array) return out.iou;
+  const nDt = inputs.dt.length >> 2;
+  const nGt = inputs.gt.length >> 2;
+  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
+  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
+  const xywh = attrs.format === 'xywh';
+  const d = boxErrorScales(inputs.dt, xywh);
+  const g = boxErrorScales(inputs.gt, xywh);
+  const margin = new Float64Array(out.iou.length);
+  const pairDt = new Int32Array(out.iou.length);
+  const pairGt = new Int32Array(out.iou.length);
+  const rowStarts = new Float64Array(nDt);
+  const rowLength = new Int32Array(nDt);
+  for (let b = 0; b + 1 < dtOff.length; b++) {
+    const g0 = gtOff[b] as number, g1 = gtOff[b + 1] as number;
+    let p = out.pairOffsets[b] as number;
+    for (let i = dtOff[b] as number; i < (dtOff[b + 1] as number); i++) {
+      rowStarts[i] = p;
+      rowLength[i] = g1 - g0;
+      for (let j = g0; j < g1; j++, p++) {
+        const scale = ((d.magnitude[i] as number) + (g.magnitude[j] as number)) * ((d.shape[i] as number) + (g.shape[j] as number));
+        margin[p] = ARITHMETIC_MARGIN + COORDINATE_ERROR * (Number.isFinite(scale) ? scale : 0);
+        pairDt[p] = i;
+        pairGt[p] = j;
+      }
+    }
+  }
+  const exact = Float64Array.from(out.iou);
+  const redo = pairsNeedingExactIou(out.iou, margin, thresholds, rowStarts, rowLength);
+  if (redo.length === 0) return exact;
+  // One cpu call: every flagged pair becomes its own 1 × 1 problem.
+  const dt = new Float64Array(4 * redo.length);
+  const gt = new Float64Array(4 * redo.length);
+  const gtCrowd = inputs.gtCrowd ? new Uint8Array(redo.length) : undefined;
+  const offsets = new Int32Array(redo.length + 1);
+  for (let k = 0; k < redo.length; k++) {
+    const p = redo[k] as number, i = pairDt[p] as number, j = pairGt[p] as number;
+    dt.set(inputs.dt.subarray(4 * i, 4 * i + 4), 4 * k);
+    gt.set(inputs.gt.subarray(4 * j, 4 * j + 4), 4 * k);
+    if (gtCrowd) gtCrowd[k] = inputs.gtCrowd?.[j] as number;
+    offsets[k + 1] = k + 1;
+  }
+  const fixed = runKernelSync('BoxIou', { dt, gt, gtCrowd, dtOffsets: offsets, gtOffsets: offsets.slice() }, attrs, { backend: 'cpu' });
+  for (let k = 0; k < redo.length; k++) exact[redo[k] as number] = fixed.iou[k] as number;
+  return exact;
+}
