@@ -1,6 +1,8 @@
 import { classificationTask } from './classification';
 import { objectDetectionTask } from './detection';
 import { semanticSegmentationTask } from './segmentation';
+import { textTask } from './text';
+import { textGenerationTask } from './text-generation';
 import type { TaskHandler } from './types';
 
 /**
@@ -11,4 +13,6 @@ export const TASKS: Record<string, TaskHandler> = {
   classification: classificationTask,
   object_detection: objectDetectionTask,
   semantic_segmentation: semanticSegmentationTask,
+  text: textTask,
+  text_generation: textGenerationTask,
 };

@@ -1,4 +1,4 @@
-import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput, invalidOption } from '@tensoreval/core';
+import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput } from '@tensoreval/core';
 import {
   CachedJudgeClient,
   evaluateJudged,
@@ -102,7 +102,10 @@ export function parseJudgeSettings(raw: unknown, overrides: TextGenerationRunOpt
   if ('api_key' in block || 'apiKey' in block) {
     throw invalidInput(FN, { argument: 'judge.api_key' }, 'be absent (the API key is read only from the environment variable named by judge.api_key_env)', 'a key in the request', 'TE-204');
   }
-  for (const key of Object.keys(block)) if (!JUDGE_FIELDS.includes(key)) throw invalidOption(fn, key, `one of ${JUDGE_FIELDS.join(', ')}`, block[key], 'TE-102');
+  // Unknown fields are named but their values never echoed: a misnamed secret must not reach a log.
+  for (const key of Object.keys(block)) {
+    if (!JUDGE_FIELDS.includes(key)) throw invalidInput(FN, { argument: `judge.${key}` }, `be one of the judge fields (${JUDGE_FIELDS.join(', ')})`, 'an unknown field', 'TE-102');
+  }
   const str = (key: string) => (block[key] === undefined ? undefined : asString(block[key], { argument: `judge.${key}` }));
   const model = overrides.model ?? str('model');
   if (model === undefined) throw invalidInput(FN, { argument: 'judge.model' }, 'name the judge model (or pass --judge-model)', 'no model', 'TE-204');
@@ -162,7 +165,7 @@ export const textGenerationTask: TaskHandler = {
   semantics: ['valor'],
   async run(request: MetricRequest, options: TextGenerationRunOptions): Promise<MetricResponse> {
     const datums = parseTextGenerationData(request.data);
-    const settings = parseJudgeSettings((request as MetricRequest & { judge?: unknown }).judge, options.judgeOverrides);
+    const settings = parseJudgeSettings(request.judge, options.judgeOverrides);
     let client: JudgeClient = options.judgeClient ?? new OpenAiJudgeClient(settings.client);
     if (settings.cachePath !== undefined && !options.judgeClient) client = new CachedJudgeClient(client, settings.cachePath);
     const callOptions = { ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}), ...(settings.seed !== undefined ? { seed: settings.seed } : {}) };

@@ -5,6 +5,8 @@ export interface MetricRequest {
   semantics?: 'coco' | 'valor';
   data: unknown;
   metrics: MetricCall[];
+  /** text_generation: the judge endpoint and model (see request/text-generation.ts) */
+  judge?: unknown;
 }
 
 /** One call: an id for the output, Valor's method name and its keyword parameters. */

@@ -44,5 +44,5 @@ export function validateRequest(raw: unknown, tasks: Readonly<Record<string, Tas
     }
     return call as MetricCall;
   });
-  return { request: { task, semantics: semantics as 'coco' | 'valor', data: root.data, metrics: calls }, handler };
+  return { request: { task, semantics: semantics as 'coco' | 'valor', data: root.data, metrics: calls, ...(root.judge !== undefined ? { judge: root.judge } : {}) }, handler };
 }
