@@ -11,3 +11,8 @@ export { tokenize13a } from './tokenizer-13a';
 export { uniqueSentenceRatio, longestRepeatedSubstring, compressionRatio, loopingScores, LOOPING_MIN_SENTENCE_CHARS } from './looping';
 export { ruleBasedSplitter, defaultSentenceSplitter, SENTENCE_ABBREVIATIONS } from './sentence-splitter';
 export { piiLeakage, PII_EMAIL_ALLOWED_USERS, PII_EMAIL_ALLOWED_DOMAINS, PII_TEST_CREDIT_CARDS, PII_EXAMPLE_SSNS, type PiiLeakage } from './pii-leakage';
+export { jsonSchemaCheck, type JsonSchemaCheck } from './json-schema-check';
+export { textMatch, parseTextCondition, type TextCondition } from './text-match';
+export { sensitiveDataLeakage, type SensitiveDataLeakage } from './sensitive-data-leakage';
+export { encodingGuardrail, findEncodedPart, type EncodingPerturbation } from './encoding-guardrail';
+export { pairwiseRougeConsistency } from './pairwise-rouge-consistency';
