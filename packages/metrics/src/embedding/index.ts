@@ -5,3 +5,16 @@ export { cosineSimilarity, answerSemanticSimilarity, cosineSimilarityMatrix, cos
 export { sentenceSimilarity, groundedness } from './sentence-similarity';
 export { answerRelevancyBySentences, contextRelevancySoft, contextReciprocalRank, type ContextRelevancy, DEFAULT_RELEVANT_CHUNK_THRESHOLD, DEFAULT_OUT_OF_RANK_INDEX } from './query-relevancy';
 export { responseRelevancyFromEmbeddings } from './response-relevancy';
+export { type EmbeddingProvider, EmbeddingProviderError } from './providers/embedding-provider';
+export { PrecomputedEmbeddings } from './providers/precomputed-embeddings';
+export { OpenAiCompatibleEmbeddings, type OpenAiCompatibleEmbeddingsOptions } from './providers/openai-compatible-embeddings';
+export { OnnxEmbeddings, type OnnxEmbeddingsOptions } from './providers/onnx-embeddings';
+export {
+  answerSemanticSimilarityFromText,
+  sentenceSimilarityFromText,
+  groundednessFromText,
+  answerRelevancyFromText,
+  contextRelevancyFromText,
+  contextReciprocalRankFromText,
+  type TextEmbeddingOptions,
+} from './text-embedding-metrics';

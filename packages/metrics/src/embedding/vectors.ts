@@ -33,7 +33,8 @@ export function checkVectors(vectors: VectorList, argument: string, fnName: stri
   let dim: number;
   if (isPacked(vectors)) {
     ({ data, dim } = vectors);
-    if (!Number.isInteger(dim) || dim <= 0 || data.length % dim !== 0) {
+    const emptyOk = data.length === 0 && Number.isInteger(dim) && dim >= 0;
+    if (!emptyOk && (!Number.isInteger(dim) || dim <= 0 || data.length % dim !== 0)) {
       throw invalidInput(fnName, argument, `hold a whole number of rows of a positive dim`, `${data.length} values with dim ${dim}`, 'TE-207');
     }
   } else {
