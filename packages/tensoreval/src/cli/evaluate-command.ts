@@ -1,4 +1,61 @@
-// Implemented by the evaluate feature work; kept so the CLI builds in the meantime.
-export async function evaluateCommand(_argv: readonly string[]): Promise<number> {
-  throw new Error('tensoreval evaluate is not available in this build');
+import { readFile, writeFile } from 'node:fs/promises';
+import { invalidOption, TensorEvalError } from '@tensoreval/core';
+import { evaluate } from '../evaluate';
+import { flagString, parseArgs } from './args';
+import { createProgress } from './progress';
+
+const CMD = 'tensoreval evaluate';
+/** Every flag of `tensoreval evaluate`, in one place: flags taking a value, then boolean flags. */
+const VALUE_FLAGS = ['out', 'backend'] as const;
+const BOOLEAN_FLAGS = ['quiet'] as const;
+const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+
+/** Prefixes an error about the request's content with the file it came from (one line, same code). */
+function inFile(error: unknown, file: string): unknown {
+  if (!(error instanceof TensorEvalError)) return error;
+  const message = error.message.replace(/ See errors\/TE-\d+\.md$/, '');
+  return new TensorEvalError(error.code, `${file}: ${message}`, { cause: error });
+}
+
+async function readRequest(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new TensorEvalError('TE-209', `Cannot read request file ${file}: ${(error as Error).message}.`, { cause: error });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new TensorEvalError('TE-209', `Request file ${file} is not valid JSON: ${(error as Error).message}.`, { cause: error });
+  }
+}
+
+/**
+ * `tensoreval evaluate REQUEST.json [--out RESULT.json] [--backend auto|cpu|onnx|tfjs|gpujs] [--quiet]`:
+ * runs the metric request and writes `{"<id>": output}` to RESULT.json (stdout without --out).
+ * The Valor paths are float64 and exact, so their kernels run on cpu whatever backend is named.
+ * Returns the exit code.
+ */
+export async function evaluateCommand(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, 'evaluate', { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
+  const [file, ...extra] = args.positional;
+  if (file === undefined) throw invalidOption(CMD, 'REQUEST', 'the path of a metric request JSON file', undefined);
+  if (extra.length > 0) throw invalidOption(CMD, 'arguments', 'one REQUEST file', args.positional.join(' '), 'TE-102');
+  const backend = flagString(args, 'backend') ?? 'auto';
+  if (!BACKENDS.includes(backend)) throw invalidOption(CMD, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
+  const request = await readRequest(file);
+  const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
+  let result: Record<string, unknown>;
+  try {
+    result = await evaluate(request, { backend, onProgress: (done, total) => progress.tick(total > 0 ? done / total : 1) });
+  } catch (error) {
+    throw inFile(error, file);
+  }
+  progress.finish();
+  const json = `${JSON.stringify(result)}\n`;
+  const out = flagString(args, 'out');
+  if (out === undefined) process.stdout.write(json);
+  else await writeFile(out, json);
+  return 0;
 }

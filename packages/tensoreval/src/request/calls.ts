@@ -1,4 +1,4 @@
-import type { MetricCall, MetricRequest, MetricResponse } from './types';
+import type { EvaluateOptions, MetricCall, MetricRequest, MetricResponse } from './types';
 
 /** Valor keyword parameters of a call → the library's camelCase options (only those present). */
 export function callOptions(call: MetricCall, names: Readonly<Record<string, string>>): Record<string, unknown> {
@@ -10,8 +10,11 @@ export function callOptions(call: MetricCall, names: Readonly<Record<string, str
 }
 
 /** Runs each call (already validated against the task's method table) and keys its output by id. */
-export function runCalls(request: MetricRequest, run: (call: MetricCall) => unknown): MetricResponse {
+export function runCalls(request: MetricRequest, options: EvaluateOptions, run: (call: MetricCall) => unknown): MetricResponse {
   const out: MetricResponse = {};
-  for (const call of request.metrics) out[call.id] = run(call);
+  request.metrics.forEach((call, i) => {
+    out[call.id] = run(call);
+    options.onProgress?.(i + 1, request.metrics.length);
+  });
   return out;
 }

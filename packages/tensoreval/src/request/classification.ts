@@ -2,7 +2,7 @@ import { invalidInput } from '@tensoreval/core';
 import { LabelIndex, ValorClassification, type ClassificationBatch } from '@tensoreval/metrics/classification';
 import { asArray, asFiniteNumber, asObject, asString, datumLocation, datumUid, FN, withUid } from './fields';
 import { callOptions, runCalls } from './calls';
-import type { MetricRequest, MetricResponse, TaskHandler } from './types';
+import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 /**
  * Classification datums `{uid, groundtruth, predictions: [label...], scores: [float...]}` →
@@ -56,10 +56,10 @@ export const classificationTask: TaskHandler = {
   },
   defaultSemantics: 'valor',
   semantics: ['valor'],
-  async run(request: MetricRequest): Promise<MetricResponse> {
+  async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
     const evaluator = new ValorClassification().update(parseClassificationData(request.data));
     const result = await evaluator.compute();
-    return runCalls(request, (call) => {
+    return runCalls(request, options, (call) => {
       const options = callOptions(call, { score_thresholds: 'scoreThresholds', hardmax: 'hardmax' });
       switch (call.method) {
         case 'precision_recall': return result.precisionRecall(options);

@@ -4,7 +4,7 @@ import { ValorObjectDetection, type AnnotationType, type DetectionBatch, type De
 import { callOptions, runCalls } from './calls';
 import { asArray, asFiniteNumber, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
-import type { MetricRequest, MetricResponse, TaskHandler } from './types';
+import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 const ANNOTATION_TYPES: readonly AnnotationType[] = ['bounding_box', 'polygon', 'bitmask'];
 
@@ -128,10 +128,10 @@ export const objectDetectionTask: TaskHandler = {
   },
   defaultSemantics: 'coco',
   semantics: ['coco', 'valor'],
-  async run(request: MetricRequest): Promise<MetricResponse> {
+  async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
     const evaluator = new ValorObjectDetection().update(parseDetectionData(request.data));
     const result = await evaluator.compute();
-    return runCalls(request, (call) => {
+    return runCalls(request, options, (call) => {
       const options = callOptions(call, { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds' });
       switch (call.method) {
         case 'precision_recall': return result.precisionRecall(options);

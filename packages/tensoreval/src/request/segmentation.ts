@@ -4,7 +4,7 @@ import { ValorSemanticSegmentation, type SegmentationBatch } from '@tensoreval/m
 import { runCalls } from './calls';
 import { asArray, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
-import type { MetricRequest, MetricResponse, TaskHandler } from './types';
+import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 /**
  * Semantic-segmentation datums `{uid, shape: [h, w], groundtruths: [{label, mask}], predictions:
@@ -53,8 +53,8 @@ export const semanticSegmentationTask: TaskHandler = {
   methods: { precision_recall_iou: [] },
   defaultSemantics: 'valor',
   semantics: ['valor'],
-  async run(request: MetricRequest): Promise<MetricResponse> {
+  async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
     const result = await new ValorSemanticSegmentation().update(parseSegmentationData(request.data)).compute();
-    return runCalls(request, () => result.precisionRecallIou());
+    return runCalls(request, options, () => result.precisionRecallIou());
   },
 };

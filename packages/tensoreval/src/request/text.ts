@@ -1,7 +1,7 @@
 import { valorSentenceBleu } from '@tensoreval/metrics/text';
 import { runCalls } from './calls';
 import { asArray, asObject, asString } from './fields';
-import type { MetricRequest, MetricResponse, TaskHandler } from './types';
+import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 /** Valor's default BLEU weights (BLEU-4). */
 const DEFAULT_WEIGHTS = [0.25, 0.25, 0.25, 0.25];
@@ -15,11 +15,11 @@ export const textTask: TaskHandler = {
   methods: { sentence_bleu: ['weights'] },
   defaultSemantics: 'valor',
   semantics: ['valor'],
-  async run(request: MetricRequest): Promise<MetricResponse> {
+  async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
     const data = asObject(request.data, { argument: 'data' });
     const response = asString(data.response, { argument: 'data.response' });
     const references = asArray(data.references, { argument: 'data.references' }).map((r, i) => asString(r, { argument: 'data.references', index: i }));
-    return runCalls(request, (call) => {
+    return runCalls(request, options, (call) => {
       const weights = (call.weights as number[] | undefined) ?? DEFAULT_WEIGHTS;
       return { type: 'BLEU', value: valorSentenceBleu(response, references, weights), parameters: { weights: weights.slice() } };
     });

@@ -31,6 +31,8 @@ export interface TaskHandler {
 }
 
 export interface EvaluateOptions {
-  /** kernel backend hint: 'auto' | 'cpu' | … */
+  /** kernel backend hint: 'auto' | 'cpu' | … (the exact Valor paths run their kernels on cpu) */
   backend?: string;
+  /** called after each metric call with (calls done, total calls) */
+  onProgress?: (done: number, total: number) => void;
 }
