@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import '@tensoreval/backend-cpu';
 import { getBackend, initBackend, listKernels, type KernelAttrs, type KernelInputs, type KernelName } from '@tensoreval/core';
 import { conformanceCases } from '../../packages/core/src/testing/cases/index';
-import { comparatorSweep, fullSortTopK, naiveCosine } from './baselines';
+import { naiveCosine, referenceSweep, referenceTopK } from './baselines';
 import { measureInterleaved, type Measurement, type Timed } from './measure';
 import { workloads, type Workload } from './workloads';
 
@@ -80,11 +80,11 @@ function baselineCase(c: Case, w: Workload, index: number): Case | undefined {
   const base = { kernel: c.kernel, unit: c.unit, size: c.size, elements: c.elements, shape: c.shape, baselineOf: index };
   if (c.kernel === 'PrecisionRecallSweep') {
     const attrs = w.attrs as KernelAttrs<'PrecisionRecallSweep'>;
-    return { ...base, variant: 'baseline: comparator argsort', run: () => comparatorSweep(w.inputs as KernelInputs<'PrecisionRecallSweep'>, attrs.rows) };
+    return { ...base, variant: 'baseline: comparator argsort', run: () => referenceSweep(w.inputs as KernelInputs<'PrecisionRecallSweep'>, attrs.rows) };
   }
   if (c.kernel === 'TopK') {
     const attrs = w.attrs as KernelAttrs<'TopK'>;
-    return { ...base, variant: 'baseline: full comparator sort', run: () => fullSortTopK(w.inputs as KernelInputs<'TopK'>, attrs.cols, attrs.k) };
+    return { ...base, variant: 'baseline: full comparator sort', run: () => referenceTopK((w.inputs as KernelInputs<'TopK'>).scores, attrs.cols, attrs.k, attrs.largest !== false) };
   }
   if (c.kernel === 'PairwiseCosine' && c.size <= 1e5) {
     const attrs = w.attrs as KernelAttrs<'PairwiseCosine'>;
@@ -132,11 +132,11 @@ function formatCount(x: number): string {
 }
 
 function table(cases: Case[], m: Measurement[]): string {
-  const header = ['kernel', 'variant', 'size', 'shape', 'median ms', 'min ms', 'throughput', 'vs baseline'];
+  const header = ['kernel', 'variant', 'size', 'shape', 'median ms', 'min ms', 'throughput', 'speedup vs baseline'];
   const rows = cases.map((c, i) => {
     const r = m[i] as Measurement;
     const baselineIndex = cases.findIndex((b) => b.baselineOf === i);
-    const speedup = baselineIndex >= 0 ? `${((m[baselineIndex] as Measurement).medianMs / r.medianMs).toFixed(1)}× faster` : '';
+    const speedup = baselineIndex >= 0 ? `${((m[baselineIndex] as Measurement).medianMs / r.medianMs).toFixed(1)}×` : '';
     return [c.kernel, c.variant, `${formatCount(c.size)} ${c.unit}`, c.shape, r.medianMs.toFixed(3), r.minMs.toFixed(3),
       `${formatCount((c.elements / r.medianMs) * 1000)} ${c.unit}/s`, speedup];
   });

@@ -6,7 +6,7 @@ import { seededRandom } from '../random';
  * Deliberately simple reference: per segment, a stable comparator sort of indices by descending
  * score (Array.prototype.sort is stable), then running sums row by row.
  */
-function referenceSweep(inputs: PrecisionRecallSweepInputs, rows: number): PrecisionRecallSweepOutputs {
+export function referenceSweep(inputs: PrecisionRecallSweepInputs, rows: number): PrecisionRecallSweepOutputs {
   const { scores, tp, fp } = inputs;
   const n = scores.length;
   const offsets = inputs.segmentOffsets ?? Int32Array.of(0, n);

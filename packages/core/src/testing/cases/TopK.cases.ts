@@ -3,7 +3,7 @@ import type { KernelCases } from '../kernel-case';
 import { seededRandom } from '../random';
 
 // Deliberately simple reference: a full comparator sort of each row's column indices.
-function referenceTopK(scores: FloatArray, cols: number, k: number, largest: boolean): { indices: Int32Array; values: Float64Array } {
+export function referenceTopK(scores: FloatArray, cols: number, k: number, largest: boolean): { indices: Int32Array; values: Float64Array } {
   const rows = cols > 0 ? scores.length / cols : 0;
   const kk = Math.min(k, cols);
   const indices = new Int32Array(rows * kk);
