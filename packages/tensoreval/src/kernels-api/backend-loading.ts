@@ -1,0 +1,59 @@
+import { BackendUnavailableError, getAutoPriorities, initBackend, invalidOption, listBackends, setAutoPriorities, type KernelName } from '@tensoreval/core';
+import { autoPriorities } from './auto-priorities';
+
+export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'tfjs' | 'gpujs';
+
+export interface KernelApiOptions {
+  /** 'auto' (default): the fastest backend measured for the kernel and size that loads here */
+  backend?: KernelBackend;
+  /** check shapes and finiteness of the inputs (default true); false skips the O(n) scan */
+  validate?: boolean;
+}
+
+setAutoPriorities(autoPriorities.table);
+
+const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+
+// Lazy loaders: importing a backend package registers it; its engine loads in the backend's init().
+const LOADERS: Record<string, () => Promise<unknown>> = {
+  onnx: () => import('@tensoreval/backend-onnx'),
+  tfjs: () => import('@tensoreval/backend-tfjs'),
+  gpujs: () => import('@tensoreval/backend-gpujs'),
+};
+
+const INSTALL: Record<string, string> = {
+  onnx: 'ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node',
+  tfjs: 'npm i @tensorflow/tfjs-core @tensorflow/tfjs-backend-wasm @tensorflow/tfjs-backend-cpu',
+  gpujs: 'npm i gpu.js',
+};
+
+async function loadPackage(name: string): Promise<unknown> {
+  const load = LOADERS[name];
+  if (!load) return undefined;
+  try {
+    await load();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * Makes `backend` usable for `kernel`: an explicit accelerated backend is loaded and initialised
+ * or the call fails naming what is missing and how to install it; `auto` loads, quietly, the
+ * backends its measured table lists for the kernel (one that fails is skipped by the registry).
+ */
+export async function prepareBackend(choice: KernelBackend, kernel: KernelName, fnName: string): Promise<void> {
+  if (!BACKENDS.includes(choice)) throw invalidOption(fnName, 'backend', `one of ${BACKENDS.map((b) => `'${b}'`).join(', ')}`, choice);
+  if (choice === 'cpu') return;
+  if (choice === 'auto') {
+    const named = new Set((getAutoPriorities()[kernel] ?? []).flatMap((rule) => rule.order));
+    await Promise.all([...named].map(loadPackage));
+    return;
+  }
+  const loadError = await loadPackage(choice);
+  if (loadError === undefined && (await initBackend(choice))) return;
+  const why = loadError instanceof Error ? loadError.message : (listBackends().find((b) => b.name === choice)?.error ?? 'it did not register');
+  throw new BackendUnavailableError('TE-301', `Backend '${choice}' requested by ${fnName} is not available: ${why}. Install it with: ${INSTALL[choice]}`, { cause: loadError });
+}
+
