@@ -1,6 +1,10 @@
 import type { FloatArray } from './types';
 
-/** Cosine similarity of every row of `a` with every row of `b`. */
+/**
+ * Cosine similarity of every row of `a` with every row of `b`: dot(a_i, b_j) / (|a_i| |b_j|), and 0
+ * where either row is all zeros (scikit-learn's cosine_similarity, which normalises zero rows to zero).
+ * `a.length` and `b.length` must be multiples of `dim`.
+ */
 export const PairwiseCosine = 'PairwiseCosine';
 export interface PairwiseCosineInputs {
   /** rowsA × dim */
@@ -16,7 +20,11 @@ export interface PairwiseCosineOutputs {
   scores: FloatArray;
 }
 
-/** The k largest (or smallest) entries of each row; ties go to the lower column index. */
+/**
+ * The k largest (or smallest, `largest: false`) entries of each row of a rows × cols matrix, best
+ * first; among equal values the lower column index comes first. Output rows have min(k, cols)
+ * entries; k = 0 gives empty outputs. Values must not be NaN.
+ */
 export const TopK = 'TopK';
 export interface TopKInputs {
   /** rows × cols */
@@ -28,7 +36,8 @@ export interface TopKAttrs {
   largest?: boolean;
 }
 export interface TopKOutputs {
-  /** rows × min(k, cols) */
+  /** rows × min(k, cols) column indices, best first */
   indices: Int32Array;
+  /** the matching values, same array type as `scores` */
   values: FloatArray;
 }
