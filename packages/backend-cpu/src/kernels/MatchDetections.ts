@@ -5,15 +5,16 @@ const FP = 0, TP = 1, IGNORED = 2;
 /**
  * COCO greedy matching (pycocotools evaluateImg) for every problem × area range × IoU threshold.
  * See the contract in core/kernels/MatchDetections.ts for the exact rules; the loop below mirrors
- * pycocotools' statement order so ties resolve identically.
+ * pycocotools' statement order so ties resolve identically. Output is detection-major (nDt × A × T).
  */
 export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchDetectionsAttrs): MatchDetectionsOutputs {
   const { iou, pairOffsets, dtOffsets, gtOffsets, iouThresholds, gtIgnore, gtCrowd, gtIdZero, dtOutOfRange } = inputs;
   const A = attrs.areas;
   const T = iouThresholds.length;
+  const AT = A * T;
   const nDt = dtOffsets[dtOffsets.length - 1];
   const nGt = gtOffsets[gtOffsets.length - 1];
-  const dtState = new Uint8Array(A * T * nDt);
+  const dtState = new Uint8Array(AT * nDt);
   let maxG = 0;
   for (let b = 0; b + 1 < gtOffsets.length; b++) maxG = Math.max(maxG, gtOffsets[b + 1] - gtOffsets[b]);
   const order = new Int32Array(maxG); // local GT indices, non-ignored first (stable)
@@ -24,17 +25,23 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
   for (let b = 0; b + 1 < dtOffsets.length; b++) {
     const d0 = dtOffsets[b], d1 = dtOffsets[b + 1], g0 = gtOffsets[b], G = gtOffsets[b + 1] - g0;
     const base = pairOffsets[b];
+    if (G === 0) {
+      // No GT: every detection is unmatched; ignored exactly when its area is outside the range.
+      for (let d = d0; d < d1; d++) {
+        for (let a = 0; a < A; a++) if (dtOutOfRange[a * nDt + d] !== 0) dtState.fill(IGNORED, d * AT + a * T, d * AT + a * T + T);
+      }
+      continue;
+    }
     for (let a = 0; a < A; a++) {
       const igRow = a * nGt + g0;
       let k = 0;
       for (let g = 0; g < G; g++) { ign[g] = gtIgnore[igRow + g]; if (ign[g] === 0) order[k++] = g; }
       for (let g = 0; g < G; g++) if (ign[g] !== 0) order[k++] = g;
-      const oorRow = a * nDt;
       for (let t = 0; t < T; t++) {
-        const out = (a * T + t) * nDt;
         taken.fill(0, 0, G);
+        const cap = bestCap[t];
         for (let d = d0; d < d1; d++) {
-          let best = bestCap[t];
+          let best = cap;
           let m = -1;
           const row = base + (d - d0) * G;
           for (let gi = 0; gi < G; gi++) {
@@ -46,15 +53,15 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
             best = v;
             m = g;
           }
-          const outOfRange = dtOutOfRange[oorRow + d];
+          const o = d * AT + a * T + t;
           if (m === -1) {
-            dtState[out + d] = outOfRange !== 0 ? IGNORED : FP;
+            if (dtOutOfRange[a * nDt + d] !== 0) dtState[o] = IGNORED;
             continue;
           }
           taken[m] = 1;
-          if (ign[m] !== 0) dtState[out + d] = IGNORED;
-          else if (gtIdZero !== undefined && gtIdZero[g0 + m] !== 0) dtState[out + d] = outOfRange !== 0 ? IGNORED : FP;
-          else dtState[out + d] = TP;
+          if (ign[m] !== 0) dtState[o] = IGNORED;
+          else if (gtIdZero !== undefined && gtIdZero[g0 + m] !== 0) dtState[o] = dtOutOfRange[a * nDt + d] !== 0 ? IGNORED : FP;
+          else dtState[o] = TP;
         }
       }
     }

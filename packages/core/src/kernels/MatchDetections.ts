@@ -38,6 +38,6 @@ export interface MatchDetectionsAttrs {
   areas: number;
 }
 export interface MatchDetectionsOutputs {
-  /** A × T × nDt states: MATCH_STATE.fp / tp / ignored */
+  /** nDt × A × T states (detection-major, so one detection's states share a cache line): MATCH_STATE.fp / tp / ignored */
   dtState: Uint8Array;
 }

@@ -69,8 +69,8 @@ export const matchDetectionsCases: KernelCases<'MatchDetections'> = [
       dtOutOfRange: Uint8Array.of(0, 0, 0, 0, 1, 0),
     }),
     attrs: { areas: 2 },
-    // [area][thr][det]: det 1 has no GT (FP, or ignored when out of range)
-    expected: () => ({ dtState: Uint8Array.of(1, 0, 1, 0, 0, 1, 2, 2, 1, 0, 2, 1) }),
+    // [det][area][thr]: det 1 has no GT (FP, or ignored when out of range)
+    expected: () => ({ dtState: Uint8Array.of(1, 0, 2, 0, 0, 0, 2, 2, 1, 1, 1, 1) }),
     exact: true,
   },
   { name: 'empty input', inputs: () => ({ iou: new Float64Array(0), pairOffsets: Float64Array.of(0), dtOffsets: Int32Array.of(0), gtOffsets: Int32Array.of(0), iouThresholds: Float64Array.of(0.5), gtIgnore: new Uint8Array(0), gtCrowd: new Uint8Array(0), dtOutOfRange: new Uint8Array(0) }), attrs: { areas: 1 }, expected: () => ({ dtState: new Uint8Array(0) }), exact: true },

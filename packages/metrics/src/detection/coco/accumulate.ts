@@ -47,53 +47,66 @@ export function accumulate(m: ImageMatches, dt: DtTable, params: CocoParams): Co
 
   let maxN = 0;
   for (let k = 0; k < K; k++) maxN = Math.max(maxN, (groupStart[k + 1] as number) - (groupStart[k] as number));
-  const states = new Uint8Array(A * T * maxN);
-  const rank = new Int32Array(maxN);
+  const AT = A * T;
+  const states = new Uint8Array(AT * maxN); // [a*T + t][j]: one contiguous lane per curve
   const score = new Float64Array(maxN);
-  const pr = new Float64Array(maxN), tpc = new Float64Array(maxN), sc = new Float64Array(maxN);
-  const recIdx = new Int32Array(R);
+  const keep = new Int32Array(maxN); // positions j whose in-image rank is below the current maxDet
+  const rank = new Int32Array(maxN);
+  // Per curve only the true-positive positions matter (see the comment in the loop): precision and
+  // score there, indexed by the running TP count.
+  const prTp = new Float64Array(maxN + 1), scTp = new Float64Array(maxN + 1);
   const recThrs = params.recThrs;
+  const dtState = m.dtState;
 
   for (let k = 0; k < K; k++) {
     const s0 = groupStart[k] as number, nk = (groupStart[k + 1] as number) - s0;
-    // Gather this category's states contiguously once (the state array is row-major by cell).
+    // Gather this category's states once: each detection's A×T states are contiguous in dtState.
     for (let j = 0; j < nk; j++) {
       const r = byGroup[s0 + j] as number;
       rank[j] = m.rowRank[r] as number;
       score[j] = dt.score[m.rowDt[r] as number] as number;
-      for (let at = 0; at < A * T; at++) states[at * nk + j] = m.dtState[at * rows + r] as number;
+      const src = r * AT;
+      for (let at = 0; at < AT; at++) states[at * nk + j] = dtState[src + at] as number;
     }
-    for (let a = 0; a < A; a++) {
-      const npig = m.positives[k * A + a] as number;
-      if (npig === 0) continue;
-      for (let mi = 0; mi < M; mi++) {
-        const maxDet = params.maxDets[mi] as number;
+    for (let mi = 0; mi < M; mi++) {
+      const maxDet = params.maxDets[mi] as number;
+      let nd = 0;
+      for (let j = 0; j < nk; j++) if ((rank[j] as number) < maxDet) keep[nd++] = j;
+      const firstScore = nd > 0 ? (score[keep[0] as number] as number) : 0;
+      for (let a = 0; a < A; a++) {
+        const npig = m.positives[k * A + a] as number;
+        if (npig === 0) continue;
         for (let t = 0; t < T; t++) {
-          const st = (a * T + t) * nk;
-          let tp = 0, fp = 0, nd = 0;
-          for (let j = 0; j < nk; j++) {
-            if ((rank[j] as number) >= maxDet) continue;
-            const s = states[st + j];
-            if (s === 1) tp++;
-            else if (s === 0) fp++;
-            tpc[nd] = tp;
-            pr[nd] = tp / (fp + tp + EPS);
-            sc[nd] = score[j] as number;
-            nd++;
+          const lane = (a * T + t) * nk;
+          // pycocotools builds pr = tp/(tp+fp+eps) at every position, takes the right-to-left running
+          // max, and reads it at searchsorted(rc, thr, 'left'). rc only rises at TP positions, so for
+          // thr > 0 that index is a TP position, and the running max from a TP position is the max over
+          // later TP positions (pr falls at FP and repeats at ignored ones). Only TP positions are kept.
+          let tp = 0, fp = 0;
+          for (let q = 0; q < nd; q++) {
+            const st = states[lane + (keep[q] as number)];
+            if (st === 0) fp++;
+            else if (st === 1) {
+              tp++;
+              prTp[tp] = tp / (fp + tp + EPS);
+              scTp[tp] = score[keep[q] as number] as number;
+            }
           }
           recall[((t * K + k) * A + a) * M + mi] = nd > 0 ? tp / npig : 0;
-          for (let i = nd - 1; i > 0; i--) if ((pr[i] as number) > (pr[i - 1] as number)) pr[i - 1] = pr[i] as number;
-          let i = 0;
+          for (let c = tp - 1; c >= 1; c--) if ((prTp[c + 1] as number) > (prTp[c] as number)) prTp[c] = prTp[c + 1] as number;
+          let c = 1;
           for (let r = 0; r < R; r++) {
             const thr = recThrs[r] as number;
-            while (i < nd && (tpc[i] as number) / npig < thr) i++;
-            recIdx[r] = i;
-          }
-          for (let r = 0; r < R; r++) {
-            const idx = recIdx[r] as number;
             const o = (((t * R + r) * K + k) * A + a) * M + mi;
-            precision[o] = idx < nd ? (pr[idx] as number) : 0;
-            scores[o] = idx < nd ? (sc[idx] as number) : 0;
+            if (thr <= 0) {
+              // searchsorted gives index 0: the envelope's maximum, at the first detection's score
+              precision[o] = nd > 0 && tp > 0 ? (prTp[1] as number) : 0;
+              scores[o] = nd > 0 ? firstScore : 0;
+              continue;
+            }
+            while (c <= tp && c / npig < thr) c++;
+            precision[o] = c <= tp ? (prTp[c] as number) : 0;
+            scores[o] = c <= tp ? (scTp[c] as number) : 0;
           }
         }
       }

@@ -27,8 +27,8 @@ export interface ClassF1 {
  * to the higher threshold.
  */
 export function classF1(m: ImageMatches, dt: DtTable, params: CocoParams, scoreThreshold: number, iouIndex: number, areaIndex: number): ClassF1[] {
-  const K = m.groups, T = params.iouThrs.length, A = params.areaRng.length, rows = m.rowDt.length;
-  const st = (areaIndex * T + iouIndex) * rows;
+  const K = m.groups, T = params.iouThrs.length, A = params.areaRng.length;
+  const AT = A * T, lane = areaIndex * T + iouIndex;
   const out: ClassF1[] = [];
   const perGroup: number[][] = Array.from({ length: K }, () => []);
   for (let i = 0; i < m.scoreOrder.length; i++) {
@@ -42,7 +42,7 @@ export function classF1(m: ImageMatches, dt: DtTable, params: CocoParams, scoreT
     const list = perGroup[k] as number[];
     for (let j = 0; j < list.length; j++) {
       const r = list[j] as number;
-      const s = m.dtState[st + r];
+      const s = m.dtState[r * AT + lane];
       if (s === 1) tp++;
       else if (s === 0) fp++;
       const score = dt.score[m.rowDt[r] as number] as number;

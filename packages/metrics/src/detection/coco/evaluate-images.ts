@@ -21,7 +21,7 @@ export interface ImageMatches {
   dtRow: Int32Array;
   /** dt indices in accumulate order (score desc, image, category, file) */
   scoreOrder: Int32Array;
-  /** A × T × rows: 0 FP, 1 TP, 2 ignored */
+  /** rows × A × T: 0 FP, 1 TP, 2 ignored (MATCH_STATE) */
   dtState: Uint8Array;
   /** non-ignored GT per group and area range, K × A (npig) */
   positives: Float64Array;
