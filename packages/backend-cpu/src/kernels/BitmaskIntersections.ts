@@ -16,13 +16,38 @@ function popcount32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** 4 bytes (little-endian in a uint32) → 4 bits, bit i set when byte i is non-zero. */
+function fourBytesToBits(q: number): number {
+  // fold each byte onto its lowest bit (no bit crosses into the byte below), then gather the 4 bits
+  q |= q >>> 4;
+  q |= q >>> 2;
+  q |= q >>> 1;
+  q &= 0x01010101;
+  return Math.imul(q, 0x01020408) >>> 24;
+}
+
 /** Packs rows of 0/1 bytes into rows of 32-bit words (zero-padded), counting each row's ones. */
 function packRows(bytes: Uint8Array, rows: number, pixels: number, words: number, area: Float64Array): Uint32Array {
   const packed = new Uint32Array(rows * words);
+  // 4-byte reads where a row starts on a 4-byte boundary; byte by byte elsewhere
+  const quads = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) : undefined;
+  const fullWords = Math.floor(pixels / 32);
   for (let r = 0; r < rows; r++) {
     const src = r * pixels;
     let ones = 0;
-    for (let wd = 0; wd < words; wd++) {
+    let wd = 0;
+    if (quads !== undefined && src % 4 === 0) {
+      for (let q = src >> 2; wd < fullWords; wd++, q += 8) {
+        let word = 0;
+        for (let k = 0; k < 8; k++) {
+          const quad = quads[q + k];
+          if (quad !== 0) word |= fourBytesToBits(quad) << (4 * k);
+        }
+        packed[r * words + wd] = word;
+        ones += popcount32(word);
+      }
+    }
+    for (; wd < words; wd++) {
       const p0 = src + 32 * wd;
       const p1 = Math.min(p0 + 32, src + pixels);
       let word = 0;

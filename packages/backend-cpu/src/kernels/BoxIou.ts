@@ -45,7 +45,7 @@ export function boxIouImpl(inputs: BoxIouInputs, attrs: BoxIouAttrs): BoxIouOutp
   const { x1: gx1, y1: gy1, x2: gx2, y2: gy2, area: ga } = g;
   for (let b = 0; b + 1 < dtOff.length; b++) {
     const g0 = gtOff[b], g1 = gtOff[b + 1];
-    let o = pairOffsets[b];
+    let o = pairOffsets[b] | 0; // a block index fits int32 (the output array is smaller than 2^31)
     for (let i = dtOff[b], iEnd = dtOff[b + 1]; i < iEnd; i++) {
       const ax1 = dx1[i], ay1 = dy1[i], ax2 = dx2[i], ay2 = dy2[i], aArea = da[i];
       for (let j = g0; j < g1; j++, o++) {

@@ -18,11 +18,21 @@ class Scratch {
   bx = new Int32Array(256);
   by = new Int32Array(256);
   a = new Uint32Array(256);
+  /** per-column segment starts and fill positions of the boundary sort */
+  begin = new Int32Array(256);
+  next = new Int32Array(256);
 
   fitPoints(points: number): void {
     if (this.x.length < points + 1) {
       this.x = new Int32Array(2 * (points + 1));
       this.y = new Int32Array(this.x.length);
+    }
+  }
+
+  fitColumns(columns: number): void {
+    if (this.begin.length < columns + 1) {
+      this.begin = new Int32Array(2 * (columns + 1));
+      this.next = new Int32Array(this.begin.length);
     }
   }
 
@@ -33,6 +43,55 @@ class Scratch {
       this.by = new Int32Array(size);
       this.a = new Uint32Array(size);
     }
+  }
+}
+
+/**
+ * The y-boundary point where the walk moves from column `pu` to `u` (maskApi's downsampling): kept
+ * only when the left column falls on a pixel centre inside the image; y is the lower of the two
+ * rows, clamped to [0, h] and rounded up. Returns the new number of boundary points.
+ */
+function addBoundary(u: number, v: number, pu: number, pv: number, h: number, wMinus1: number, bx: Int32Array, by: Int32Array, nb: number): number {
+  let xd = u < pu ? u : u - 1;
+  xd = (xd + 0.5) / SCALE - 0.5;
+  if (Math.floor(xd) !== xd || xd < 0 || xd > wMinus1) return nb;
+  let yd = v < pv ? v : pv;
+  yd = (yd + 0.5) / SCALE - 0.5;
+  if (yd < 0) yd = 0;
+  else if (yd > h) yd = h;
+  bx[nb] = cInt(xd);
+  by[nb] = cInt(Math.ceil(yd));
+  return nb + 1;
+}
+
+/**
+ * Writes the positions x*h + y of the boundary points to `s.a` in ascending order: a counting sort
+ * by column (x lies in [0, w)) and an insertion sort of the few rows within a column. Sorting by
+ * (x, y) orders the positions because y <= h. Replaces maskApi's qsort; same result.
+ */
+function sortByColumn(bx: Int32Array, by: Int32Array, nb: number, h: number, s: Scratch): void {
+  if (nb === 0) return;
+  let x0 = bx[0], x1 = bx[0];
+  for (let j = 1; j < nb; j++) {
+    if (bx[j] < x0) x0 = bx[j];
+    else if (bx[j] > x1) x1 = bx[j];
+  }
+  const columns = x1 - x0 + 1;
+  s.fitColumns(columns);
+  const { begin, next, a } = s;
+  begin.fill(0, 0, columns + 1);
+  for (let j = 0; j < nb; j++) begin[bx[j] - x0 + 1]++;
+  for (let c = 1; c <= columns; c++) begin[c] += begin[c - 1];
+  next.set(begin.subarray(0, columns));
+  for (let j = 0; j < nb; j++) {
+    const c = bx[j] - x0;
+    const key = bx[j] * h + by[j];
+    let i = next[c]++;
+    while (i > begin[c] && a[i - 1] > key) {
+      a[i] = a[i - 1];
+      i--;
+    }
+    a[i] = key;
   }
 }
 
@@ -74,40 +133,44 @@ function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w:
     }
     // 0/0 gives NaN for a repeated vertex, as in C; cInt then yields INT_MIN like the C cast
     const slope = dx >= dy ? (ye - ys) / dx : (xe - xs) / dy;
-    const steps = dx >= dy ? dx : dy;
-    for (let d = 0; d <= steps; d++) {
-      const t = flip ? steps - d : d;
-      let pointU: number, pointV: number;
-      if (dx >= dy) {
-        pointU = t + xs;
-        pointV = cInt(ys + slope * t + 0.5);
-      } else {
-        pointV = t + ys;
-        pointU = cInt(xs + slope * t + 0.5);
+    if (dx >= dy && dx > 0) {
+      // Column-major edge: the column changes at every step, and only a change whose left column
+      // ui = min(u, previous u) is 2 (mod 5) can land on a pixel centre, so jump between those steps.
+      const t0 = flip ? dx : 0;
+      const u0 = t0 + xs;
+      if (started && u0 !== pu) nb = addBoundary(u0, cInt(ys + slope * t0 + 0.5), pu, pv, h, wMinus1, bx, by, nb);
+      const phase = flip ? xs + dx - 2 : 3 - xs;
+      for (let d = 1 + ((((phase - 1) % 5) + 5) % 5); d <= dx; d += 5) {
+        const t = flip ? dx - d : d;
+        const tPrev = flip ? t + 1 : t - 1;
+        nb = addBoundary(t + xs, cInt(ys + slope * t + 0.5), tPrev + xs, cInt(ys + slope * tPrev + 0.5), h, wMinus1, bx, by, nb);
       }
-      if (started && pointU !== pu) {
-        // a y-boundary point, downsampled; kept only on pixel centres inside the image
-        let xd = pointU < pu ? pointU : pointU - 1;
-        xd = (xd + 0.5) / SCALE - 0.5;
-        if (Math.floor(xd) === xd && xd >= 0 && xd <= wMinus1) {
-          let yd = pointV < pv ? pointV : pv;
-          yd = (yd + 0.5) / SCALE - 0.5;
-          if (yd < 0) yd = 0;
-          else if (yd > h) yd = h;
-          bx[nb] = cInt(xd);
-          by[nb] = cInt(Math.ceil(yd));
-          nb++;
-        }
-      }
+      const tLast = flip ? 0 : dx;
+      pu = tLast + xs;
+      pv = cInt(ys + slope * tLast + 0.5);
+      started = true;
+      continue;
+    }
+    for (let d = 0; d <= dy; d++) {
+      const t = flip ? dy - d : d;
+      // a repeated vertex (dx = dy = 0) takes this branch with t = 0 and slope NaN, as in C
+      const pointV = dx >= dy ? cInt(ys + slope * t + 0.5) : t + ys;
+      const pointU = dx >= dy ? t + xs : cInt(xs + slope * t + 0.5);
+      if (started && pointU !== pu) nb = addBoundary(pointU, pointV, pu, pv, h, wMinus1, bx, by, nb);
       started = true;
       pu = pointU;
       pv = pointV;
     }
   }
-  // boundary positions in column-major pixel order, plus the end of the image
-  for (let j = 0; j < nb; j++) a[j] = (Math.imul(bx[j], h) + by[j]) >>> 0;
+  // boundary positions in column-major pixel order, sorted, plus the end of the image
+  if (h * w < 2147483648) sortByColumn(bx, by, nb, h, s);
+  else {
+    // positions can wrap past 2^32 as in C; keep maskApi's plain sort of the wrapped values
+    for (let j = 0; j < nb; j++) a[j] = (Math.imul(bx[j], h) + by[j]) >>> 0;
+    a.subarray(0, nb).sort();
+  }
   a[nb] = (h * w) >>> 0;
-  const positions = a.subarray(0, nb + 1).sort();
+  const positions = a;
   let prev = 0;
   for (let j = 0; j <= nb; j++) {
     const t = positions[j];

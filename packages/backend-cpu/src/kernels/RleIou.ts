@@ -62,7 +62,7 @@ export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOu
   const dc = dt.counts, gc = gt.counts, dOff = dt.offsets, gOff = gt.offsets;
   for (let b = 0; b + 1 < dtOff.length; b++) {
     const g0 = gtOff[b], g1 = gtOff[b + 1];
-    let o = pairOffsets[b];
+    let o = pairOffsets[b] | 0; // a block index fits int32 (the output array is smaller than 2^31)
     for (let d = dtOff[b], dEnd = dtOff[b + 1]; d < dEnd; d++) {
       const dx = db[4 * d], dy = db[4 * d + 1], dx2 = dx + db[4 * d + 2], dy2 = dy + db[4 * d + 3];
       const dh = dt.heights[d], dw = dt.widths[d];

@@ -64,6 +64,17 @@ export const bitmaskIntersectionsCases: KernelCases<'BitmaskIntersections'> = [
     exact: true,
   },
   {
+    name: 'any non-zero byte counts as 1',
+    inputs: () => {
+      const rand = seededRandom(104);
+      const bytes = (rows: number) => Uint8Array.from({ length: rows * 96 }, () => (rand() < 0.5 ? 0 : [1, 2, 16, 128, 255][Math.floor(rand() * 5)] as number));
+      return { a: bytes(3), b: bytes(4) };
+    },
+    attrs: { pixels: 96 },
+    expected: (i) => referenceIntersections(i, 96),
+    exact: true,
+  },
+  {
     name: 'random masks match the triple loop',
     inputs: () => randomInputs(23, 17, 1000, 102),
     attrs: { pixels: 1000 },
