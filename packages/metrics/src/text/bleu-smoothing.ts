@@ -40,36 +40,43 @@ function warnZeroCounts(order: number): void {
   warn('UndefinedMetricWarning', `The hypothesis contains 0 counts of ${order}-gram overlaps, so BLEU is close to 0 whatever the other orders are; consider a smoothing method.`);
 }
 
-function method0(p: Fraction[]): PyNumber[] {
+/** A modified precision as nltk keeps it: the unreduced counts num/den (den ≥ 1). */
+export interface RawPrecision {
+  num: number;
+  den: number;
+}
+
+const exact = (p: RawPrecision): Fraction => fraction(p.num, p.den);
+/** An untouched precision: a float is enough unless exact Fraction arithmetic follows. */
+const keep = (p: RawPrecision, asFraction: boolean): PyNumber => (asFraction ? exact(p) : p.num / p.den);
+
+function method0(p: RawPrecision[]): PyNumber[] {
   return p.map((pi, i) => {
-    if (pi.num !== 0n) return pi;
+    if (pi.num !== 0) return pi.num / pi.den;
     warnZeroCounts(i + 1);
     return PYTHON_FLOAT_MIN;
   });
 }
 
-function method1(p: Fraction[], params: SmoothingParams): PyNumber[] {
-  return p.map((pi) => (pi.num === 0n ? params.epsilon / Number(pi.den) : pi));
+function method1(p: RawPrecision[], params: SmoothingParams): PyNumber[] {
+  return p.map((pi) => (pi.num === 0 ? params.epsilon / pi.den : pi.num / pi.den));
 }
 
-function method2(p: Fraction[]): PyNumber[] {
-  return p.map((pi, i) => (i === 0 ? pi : fraction(pi.num + 1n, pi.den + 1n)));
+function method2(p: RawPrecision[]): PyNumber[] {
+  return p.map((pi, i) => (i === 0 ? exact(pi) : fraction(pi.num + 1, pi.den + 1)));
 }
 
-function method3(p: Fraction[]): PyNumber[] {
+function method3(p: RawPrecision[]): PyNumber[] {
+  let inc = 1;
+  return p.map((pi) => (pi.num !== 0 ? pi.num / pi.den : 1 / (2 ** inc++ * pi.den)));
+}
+
+function method4(p: RawPrecision[], ctx: SmoothingContext, params: SmoothingParams, asFraction: boolean): PyNumber[] {
   let inc = 1;
   return p.map((pi) => {
-    if (pi.num !== 0n) return pi;
-    return 1 / (2 ** inc++ * Number(pi.den));
-  });
-}
-
-function method4(p: Fraction[], ctx: SmoothingContext, params: SmoothingParams): PyNumber[] {
-  let inc = 1;
-  return p.map((pi) => {
-    if (pi.num !== 0n || ctx.hypLen <= 1) return pi;
+    if (pi.num !== 0 || ctx.hypLen <= 1) return keep(pi, asFraction);
     const numerator = 1 / ((2 ** inc++ * params.k) / Math.log(ctx.hypLen));
-    return numerator / Number(pi.den);
+    return numerator / pi.den;
   });
 }
 
@@ -93,32 +100,32 @@ function method5(p: PyNumber[], ctx: SmoothingContext): PyNumber[] {
   return out;
 }
 
-function method6(p: Fraction[], ctx: SmoothingContext, params: SmoothingParams): PyNumber[] {
-  if (p.length < 3 || p[2]!.num === 0n) {
+function method6(p: RawPrecision[], ctx: SmoothingContext, params: SmoothingParams): PyNumber[] {
+  if (p.length < 3 || p[2]!.num === 0) {
     throw invalidInput('sentenceBleu', 'hypothesis', 'have a non-zero trigram precision for smoothing method6', p.length < 3 ? 'fewer than 3 n-gram orders' : 'no matching trigram', 'TE-203');
   }
-  const out: PyNumber[] = p.slice();
+  const out: PyNumber[] = p.map(exact);
   for (let i = 2; i < p.length; i++) {
     const twoBack = out[i - 2] as PyNumber;
     const oneBack = out[i - 1] as PyNumber;
-    const matchedCount = (p[i] as Fraction).num;
+    const matchedCount = (p[i] as RawPrecision).num;
     const hypNgrams = Math.max(0, ctx.hyp.length - i);
     if (pyIsZero(twoBack)) {
       // Python int / int: a float.
-      out[i] = Number(matchedCount) / (hypNgrams + params.alpha);
+      out[i] = matchedCount / (hypNgrams + params.alpha);
     } else {
       const pi0 = pyDiv(pyMul(oneBack, oneBack), twoBack);
       // An integer alpha keeps Python's arithmetic exact; a float alpha turns it into doubles.
       out[i] = Number.isInteger(params.alpha)
-        ? pyDiv(pyAdd(fraction(matchedCount, 1n), pyMul(fraction(params.alpha, 1), pi0)), fraction(hypNgrams + params.alpha, 1))
-        : (Number(matchedCount) + params.alpha * toFloat(pi0)) / (hypNgrams + params.alpha);
+        ? pyDiv(pyAdd(fraction(matchedCount, 1), pyMul(fraction(params.alpha, 1), pi0)), fraction(hypNgrams + params.alpha, 1))
+        : (matchedCount + params.alpha * toFloat(pi0)) / (hypNgrams + params.alpha);
     }
   }
   return out;
 }
 
 /** Applies one smoothing method to the raw modified precisions. */
-export function smoothPrecisions(method: BleuSmoothing, p: Fraction[], ctx: SmoothingContext, params: SmoothingParams): PyNumber[] {
+export function smoothPrecisions(method: BleuSmoothing, p: RawPrecision[], ctx: SmoothingContext, params: SmoothingParams): PyNumber[] {
   switch (method) {
     case 'none':
     case 'method0':
@@ -130,12 +137,12 @@ export function smoothPrecisions(method: BleuSmoothing, p: Fraction[], ctx: Smoo
     case 'method3':
       return method3(p);
     case 'method4':
-      return method4(p, ctx, params);
+      return method4(p, ctx, params, false);
     case 'method5':
-      return method5(p, ctx);
+      return method5(p.map(exact), ctx);
     case 'method6':
       return method6(p, ctx, params);
     case 'method7':
-      return method5(method4(p, ctx, params), ctx);
+      return method5(method4(p, ctx, params, true), ctx);
   }
 }

@@ -1,8 +1,8 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { fsum } from './fsum';
 import { accumulateNgramMatches, closestRefLength, TokenIds } from './ngram-match';
-import { BLEU_SMOOTHINGS, smoothPrecisions, type BleuSmoothing, type SmoothingContext } from './bleu-smoothing';
-import { fraction, pyIsPositive, toFloat, type Fraction } from './python-fraction';
+import { BLEU_SMOOTHINGS, smoothPrecisions, type BleuSmoothing, type RawPrecision, type SmoothingContext } from './bleu-smoothing';
+import { pyIsPositive, toFloat } from './python-fraction';
 
 export type { BleuSmoothing } from './bleu-smoothing';
 
@@ -27,6 +27,9 @@ export interface BleuOptions {
 }
 
 const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
+
+/** Token ids of the segment being scored; reused because scoring is synchronous. */
+const segmentIds = new TokenIds();
 
 interface ResolvedOptions {
   weightSets: readonly (readonly number[])[];
@@ -85,8 +88,8 @@ function bleuFromCounts(
   const zeros = o.weightSets.map(() => 0);
   // nltk returns exactly 0 (before smoothing) when no unigram matches.
   if (matched[0] === 0 || ctx === undefined) return zeros;
-  const raw: Fraction[] = [];
-  for (let n = 0; n < maxOrder; n++) raw.push(fraction(matched[n] as number, Math.max(1, total[n] as number)));
+  const raw: RawPrecision[] = [];
+  for (let n = 0; n < maxOrder; n++) raw.push({ num: matched[n] as number, den: Math.max(1, total[n] as number) });
   const p = smoothPrecisions(o.smoothing, raw, ctx, o.params);
   const bp = hypLen > refLen ? 1 : hypLen === 0 ? 0 : Math.exp(1 - refLen / hypLen);
   return o.weightSets.map((w0) => {
@@ -138,7 +141,7 @@ export function corpusBleu(listOfReferences: readonly (readonly (readonly string
     const hyp = hypotheses[s];
     checkReferences(fn, 'listOfReferences', s, refs);
     checkTokens(fn, 'hypotheses', s, hyp);
-    const ids = new TokenIds();
+    const ids = segmentIds.reset();
     const hypIds = ids.encode(hyp);
     const refIds = refs.map((r) => ids.encode(r));
     segMatched.fill(0);
@@ -183,7 +186,7 @@ export function sentenceBleu(references: readonly (readonly string[])[], hypothe
   const maxOrder = Math.max(...o.weightSets.map((w) => w.length));
   const matched = new Float64Array(maxOrder);
   const total = new Float64Array(maxOrder);
-  const ids = new TokenIds();
+  const ids = segmentIds.reset();
   const hypIds = ids.encode(hypothesis);
   const refIds = references.map((r) => ids.encode(r));
   accumulateNgramMatches(hypIds, refIds, maxOrder, ids.size, matched, total);

@@ -31,9 +31,10 @@ export function lcsLength(a: Int32Array, b: Int32Array): number {
 /**
  * Marks in `mark` (indexed by position in `a`) the positions of one LCS of `a` and `b`, chosen by
  * rouge-score's backtrack: on a mismatch step left when `T[i][j-1] > T[i-1][j]`, else up.
+ * `table` may pass an already computed `lcsTable(a, b)`.
  */
-export function markLcsPositions(a: Int32Array, b: Int32Array, mark: Uint8Array): void {
-  const t = lcsTable(a, b);
+export function markLcsPositions(a: Int32Array, b: Int32Array, mark: Uint8Array, table?: Int32Array): void {
+  const t = table ?? lcsTable(a, b);
   const cols = b.length + 1;
   let i = a.length;
   let j = b.length;

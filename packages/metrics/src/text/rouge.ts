@@ -1,5 +1,5 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
-import { lcsLength, markLcsPositions } from './lcs';
+import { lcsTable, markLcsPositions } from './lcs';
 import { accumulateNgramMatches, TokenIds } from './ngram-match';
 import { rougeTokenize, type RougeTokenizer } from './rouge-tokenizer';
 
@@ -53,9 +53,9 @@ function ngramScore(target: Int32Array, prediction: Int32Array, n: number, vocab
   return prf(overlap / Math.max(predictionCount, 1), overlap / Math.max(targetCount, 1));
 }
 
-function lcsScore(target: Int32Array, prediction: Int32Array): PRF {
+function lcsScore(target: Int32Array, prediction: Int32Array, table: () => Int32Array): PRF {
   if (target.length === 0 || prediction.length === 0) return prf(0, 0);
-  const l = lcsLength(target, prediction);
+  const l = table()[target.length * (prediction.length + 1) + prediction.length] as number;
   return prf(l / prediction.length, l / target.length);
 }
 
@@ -64,7 +64,7 @@ function increment(counts: Int32Array, index: number, by: number): void {
 }
 
 /** rouge-score `_summary_level_lcs`: union LCS per target line, each token counted at most as often as it occurs. */
-function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[], vocabulary: number): PRF {
+function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[], vocabulary: number, singleLineTable?: () => Int32Array): PRF {
   if (targetLines.length === 0 || predictionLines.length === 0) return prf(0, 0);
   let m = 0;
   let n = 0;
@@ -82,7 +82,8 @@ function summaryLcsScore(targetLines: Int32Array[], predictionLines: Int32Array[
   let hits = 0;
   for (const r of targetLines) {
     const mark = new Uint8Array(r.length);
-    for (const c of predictionLines) markLcsPositions(r, c, mark);
+    if (singleLineTable && targetLines.length === 1 && predictionLines.length === 1) markLcsPositions(r, predictionLines[0]!, mark, singleLineTable());
+    else for (const c of predictionLines) markLcsPositions(r, c, mark);
     for (let i = 0; i < r.length; i++) {
       if (mark[i] === 0) continue;
       const t = r[i] as number;
@@ -105,18 +106,25 @@ function checkText(fn: string, argument: string, index: number | undefined, text
   if (typeof text !== 'string') throw invalidInput(fn, { argument, index }, 'be a string', text === null ? 'null' : typeof text, 'TE-204');
 }
 
+/** One id space per scored pair; reused because scoring is synchronous. */
+const sharedIds = new TokenIds();
+
 function scoreOne(target: string, prediction: string, types: readonly RougeType[], tokenize: RougeTokenizer): Record<string, PRF> {
-  const ids = new TokenIds();
+  const ids = sharedIds.reset();
   const needsWhole = types.some((t) => t !== 'rougeLsum');
   const targetIds = needsWhole ? ids.encode(tokenize(target)) : new Int32Array(0);
   const predictionIds = needsWhole ? ids.encode(tokenize(prediction)) : new Int32Array(0);
+  let table: Int32Array | undefined;
+  const wholeTable = () => (table ??= lcsTable(targetIds, predictionIds));
   const out: Record<string, PRF> = {};
   for (const type of types) {
-    if (type === 'rougeL') out[type] = lcsScore(targetIds, predictionIds);
+    if (type === 'rougeL') out[type] = lcsScore(targetIds, predictionIds, wholeTable);
     else if (type === 'rougeLsum') {
-      const targetLines = summaryLines(target).map((s) => ids.encode(tokenize(s)));
-      const predictionLines = summaryLines(prediction).map((s) => ids.encode(tokenize(s)));
-      out[type] = summaryLcsScore(targetLines, predictionLines, ids.size);
+      // A text without newlines is one summary line whose tokens are the whole text's.
+      const singleLines = needsWhole && !target.includes('\n') && !prediction.includes('\n');
+      const targetLines = singleLines ? (target.length > 0 ? [targetIds] : []) : summaryLines(target).map((s) => ids.encode(tokenize(s)));
+      const predictionLines = singleLines ? (prediction.length > 0 ? [predictionIds] : []) : summaryLines(prediction).map((s) => ids.encode(tokenize(s)));
+      out[type] = summaryLcsScore(targetLines, predictionLines, ids.size, singleLines ? wholeTable : undefined);
     } else out[type] = ngramScore(targetIds, predictionIds, Number(type.slice(5)), ids.size);
   }
   return out;

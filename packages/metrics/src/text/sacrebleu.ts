@@ -39,6 +39,9 @@ export interface SacreBleuScore {
 const SMOOTH_DEFAULTS: Record<SacreBleuSmoothing, number | undefined> = { exp: undefined, floor: 0.1, 'add-k': 1, none: undefined };
 const TOKENIZERS: readonly SacreBleuTokenizer[] = ['13a', 'none'];
 
+/** Token ids of the segment being scored; reused because scoring is synchronous. */
+const segmentIds = new TokenIds();
+
 /** SacreBLEU's `my_log`: log with log(0) = -9999999999. */
 function myLog(x: number): number {
   return x === 0 ? -9999999999 : Math.log(x);
@@ -132,7 +135,7 @@ function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams
     }
     if (refs.length === 0) throw invalidInput(fn, { argument: 'referenceStreams', index: s }, 'hold at least one non-empty reference for every segment', 'none', 'TE-204');
     if (refs.length !== referenceStreams.length) variableRefs = true;
-    const ids = new TokenIds();
+    const ids = segmentIds.reset();
     const hypIds = ids.encode(preprocess(hyp, o));
     const refIds = refs.map((r) => ids.encode(preprocess(r, o)));
     accumulateNgramMatches(hypIds, refIds, order, ids.size, matched, totals);
