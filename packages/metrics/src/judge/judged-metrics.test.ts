@@ -138,6 +138,13 @@ describe('runs', () => {
     expect(prompts[0]).toContain('r');
     expect(summary.errors).toBe(1);
   });
+  it("a datum without any context is Valor's ValueError for context metrics, with no judge call", async () => {
+    const client = new ScriptedJudgeClient([]);
+    const { results } = await evaluateJudged({ client, datums: [{ query: 'q', response: 'r' }], metrics: ['faithfulness', 'answer_correctness'] });
+    expect(results.faithfulness?.[0]?.value).toEqual({ type: 'ValueError', message: 'The faithfulness metric requires context.' });
+    expect(results.answer_correctness?.[0]?.value).toEqual({ type: 'ValueError', message: 'The answer correctness metric requires context.' });
+    expect(client.used).toBe(0);
+  });
   it('rejects an unknown metric or an unsupported semantics up front', () => {
     expect(() => resolveJudgedMetric('fluency', undefined, 'f')).toThrow(/The 'metric' option of f must be one of/);
     expect(() => resolveJudgedMetric('summary_coherence', 'ragas', 'f')).toThrow(/The 'semantics' option of f must be one of 'valor'/);

@@ -3,11 +3,12 @@ import { invalidOption, TensorEvalError } from '@tensoreval/core';
 import { evaluate } from '../evaluate';
 import { flagString, parseArgs } from './args';
 import { createProgress } from './progress';
+import { JUDGE_BOOLEAN_FLAGS, JUDGE_VALUE_FLAGS, judgeRunOptions } from './judge-flags';
 
 const CMD = 'tensoreval evaluate';
 /** Every flag of `tensoreval evaluate`, in one place: flags taking a value, then boolean flags. */
-const VALUE_FLAGS = ['out', 'backend'] as const;
-const BOOLEAN_FLAGS = ['quiet'] as const;
+const VALUE_FLAGS = ['out', 'backend', ...JUDGE_VALUE_FLAGS] as const;
+const BOOLEAN_FLAGS = ['quiet', ...JUDGE_BOOLEAN_FLAGS] as const;
 const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 
 /** Prefixes an error about the request's content with the file it came from (one line, same code). */
@@ -46,13 +47,15 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (!BACKENDS.includes(backend)) throw invalidOption(CMD, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
   const request = await readRequest(file);
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
+  const judge = judgeRunOptions(args, args.flags.has('quiet'));
   let result: Record<string, unknown>;
   try {
-    result = await evaluate(request, { backend, onProgress: (done, total) => progress.tick(total > 0 ? done / total : 1) });
+    result = await evaluate(request, { ...judge.options, backend, onProgress: (done, total) => progress.tick(total > 0 ? done / total : 1) });
   } catch (error) {
     throw inFile(error, file);
   }
   progress.finish();
+  if (judge.dryRun) return 0; // the prompts were the output
   const json = `${JSON.stringify(result)}\n`;
   const out = flagString(args, 'out');
   if (out === undefined) process.stdout.write(json);

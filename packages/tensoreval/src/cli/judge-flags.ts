@@ -6,12 +6,6 @@ import { flagString, type ParsedArgs } from './args';
 export const JUDGE_VALUE_FLAGS = ['judge-base-url', 'judge-model', 'judge-api-key-env'] as const;
 export const JUDGE_BOOLEAN_FLAGS = ['dry-run'] as const;
 
-export const JUDGE_USAGE = `  judged requests (task "text_generation"):
-    [--judge-base-url URL] [--judge-model NAME] [--judge-api-key-env VAR] [--dry-run]
-    The API key is read from the environment variable VAR (default: the request's judge.api_key_env, else OPENAI_API_KEY).
-    --dry-run prints the prompts of each metric's first judge step instead of calling the judge.
-`;
-
 /** One line of counts for stderr: records, Error records, calls, cached calls, tokens and cost. */
 export function formatJudgeSummary(s: JudgedRunSummary): string {
   const perMetric = Object.entries(s.errorsByMetric).map(([id, n]) => `${id}: ${n}`).join(', ');

@@ -4,6 +4,7 @@ const USAGE = `Usage:
   tensoreval coco --gt GT.json --dt DT.json [--iou-type bbox|segm] [--max-dets 1,10,100]
                   [--backend auto|cpu|onnx|tfjs|gpujs] [--out RESULT.json] [--quiet]
   tensoreval evaluate REQUEST.json [--out RESULT.json] [--backend ...] [--quiet]
+                      [--judge-base-url URL] [--judge-model NAME] [--judge-api-key-env VAR] [--dry-run]
 `;
 
 /** Dispatches a subcommand; each lives in its own module, loaded on demand. Returns the exit code. */

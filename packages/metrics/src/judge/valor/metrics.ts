@@ -9,6 +9,14 @@ import * as step from './steps';
 // Valor's judged metrics (valor_lite.text_generation computation), making the same judge calls in the
 // same order and skipping the same calls, so replies scripted for valor-lite reproduce its numbers.
 
+/**
+ * Valor's evaluator refuses a datum that carries no context at all (neither retrieved contexts nor
+ * ground truths) for the metrics that read one; empty lists are a context and go on.
+ */
+function requireContext(d: JudgedDatum, metric: string): void {
+  if (d.context === undefined && d.groundtruths === undefined) throw new JudgedMetricError('ValueError', `The ${metric} metric requires context.`);
+}
+
 /** Valor divides by the verdict count unguarded; an empty list is reported as its ZeroDivisionError. */
 function nonEmpty(verdicts: string[]): string[] {
   if (verdicts.length === 0) throw new JudgedMetricError('ZeroDivisionError', 'division by zero');
@@ -17,6 +25,7 @@ function nonEmpty(verdicts: string[]): string[] {
 
 /** F1 of statement matching per ground truth (`tp / (tp + 0.5·(fp+fn))`, 0 when tp = 0), maximum over ground truths, 0 without any. */
 export async function valorAnswerCorrectness(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'answer correctness');
   const predicted = await step.generateStatements(ctx, responseOf(d));
   let best = 0;
   for (const gt of groundtruthsOf(d)) {
@@ -54,6 +63,7 @@ export async function valorToxicity(ctx: JudgeContext, d: JudgedDatum): Promise<
  * truth, verdicts OR-ed). Both lists empty → 1; exactly one empty → 0 (no calls).
  */
 export async function valorContextPrecisionJudged(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'context precision');
   const contexts = contextOf(d);
   const gts = groundtruthsOf(d);
   if (contexts.length === 0 || gts.length === 0) return valorContextPrecision({ contextCount: contexts.length, verdictsPerGroundTruth: gts.map(() => []) });
@@ -68,6 +78,7 @@ export async function valorContextPrecisionJudged(ctx: JudgeContext, d: JudgedDa
  * Valor and is reported as that error.
  */
 export async function valorContextRecall(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'context recall');
   const contexts = contextOf(d);
   const gts = groundtruthsOf(d);
   if (contexts.length === 0 && gts.length === 0) return 1;
@@ -82,6 +93,7 @@ export async function valorContextRecall(ctx: JudgeContext, d: JudgedDatum): Pro
 
 /** Share of contexts judged relevant to the query; 0 without contexts. */
 export async function valorContextRelevance(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'context relevance');
   const contexts = contextOf(d);
   if (contexts.length === 0) return 0;
   return contextRelevanceScore(await step.generateContextRelevanceVerdicts(ctx, queryOf(d), contexts), { semantics: 'valor' });
@@ -89,6 +101,7 @@ export async function valorContextRelevance(ctx: JudgeContext, d: JudgedDatum): 
 
 /** Share of the response's claims implied by the contexts (unrelated counts as not); no context → 0, no claims → 1. */
 export async function valorFaithfulness(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'faithfulness');
   const contexts = contextOf(d);
   if (contexts.length === 0) return 0;
   const claims = await step.generateClaims(ctx, responseOf(d));
@@ -98,6 +111,7 @@ export async function valorFaithfulness(ctx: JudgeContext, d: JudgedDatum): Prom
 
 /** Share of contexts the response contradicts. Without contexts Valor raises, reported as that error. */
 export async function valorHallucination(ctx: JudgeContext, d: JudgedDatum): Promise<number> {
+  requireContext(d, 'hallucination');
   const contexts = contextOf(d);
   if (contexts.length === 0) throw new JudgedMetricError('ValueError', 'Hallucination requires context to be calculated.');
   return hallucinationScore(await step.generateHallucinationVerdicts(ctx, responseOf(d), contexts), { semantics: 'valor' });

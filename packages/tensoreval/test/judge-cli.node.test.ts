@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoopbackChatServer } from '../../metrics/test/judge-loopback-server';
+import { runCli } from '../src/cli/run-cli';
+
+// A judged request end to end from the command line against a chat-completions server on loopback.
+
+const KEY_ENV = 'TENSOREVAL_TEST_JUDGE_KEY';
+const VERDICTS = '{"verdicts": [{"analysis": "a", "verdict": "yes"}, {"analysis": "b", "verdict": "no"}]}';
+
+let server: LoopbackChatServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  delete process.env[KEY_ENV];
+  vi.restoreAllMocks();
+});
+
+function writeRequest(dir: string): string {
+  const file = join(dir, 'request.json');
+  writeFileSync(file, JSON.stringify({
+    task: 'text_generation',
+    judge: { model: 'model-from-file', endpoint: 'http://127.0.0.1:9/unused', max_retries: 0 },
+    data: { datums: [{ uid: 'd1', query: 'q', response: 'r', context: ['c1', 'c2'] }, { uid: 'd2', query: 'q', response: 'r2', context: ['c'] }] },
+    metrics: [{ id: 'hal', method: 'hallucination' }],
+  }));
+  return file;
+}
+
+describe('tensoreval evaluate with a judge', () => {
+  it('runs against the endpoint and model given by flags, key from the environment', async () => {
+    server = await LoopbackChatServer.start([{ reply: VERDICTS }, { reply: 'no json at all' }]);
+    const dir = mkdtempSync(join(tmpdir(), 'judge-cli-'));
+    const out = join(dir, 'result.json');
+    process.env[KEY_ENV] = 'sk-loopback-secret';
+    const code = await runCli(['evaluate', writeRequest(dir), '--out', out, '--quiet', '--judge-base-url', server.baseURL, '--judge-model', 'loop-model', '--judge-api-key-env', KEY_ENV]);
+    expect(code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const result = JSON.parse(text) as { hal: { type: string; value: unknown }[] };
+    expect(result.hal[0]).toEqual({ type: 'Hallucination', value: 0.5, parameters: { evaluator: 'loop-model', retries: 0 } });
+    expect(result.hal[1]).toMatchObject({ type: 'Error', value: { type: 'InvalidLLMResponseError' } });
+    expect(server.requests.map((r) => r.body.model)).toEqual(['loop-model', 'loop-model']);
+    expect(server.requests[0]?.authorization).toBe('Bearer sk-loopback-secret');
+    expect(text).not.toContain('sk-loopback-secret');
+  });
+
+  it('--dry-run prints the prompts and calls nothing', async () => {
+    server = await LoopbackChatServer.start([]);
+    const dir = mkdtempSync(join(tmpdir(), 'judge-cli-'));
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+    const code = await runCli(['evaluate', writeRequest(dir), '--quiet', '--dry-run', '--judge-base-url', server.baseURL]);
+    expect(code).toBe(0);
+    const text = printed.join('');
+    expect(text).toContain('--- judge call 1 ---');
+    expect(text).toContain('[system]\nYou are a helpful assistant.');
+    expect(text).toContain('c1');
+    expect(server.requests).toHaveLength(0);
+  });
+});
