@@ -16,3 +16,4 @@ export { textMatch, parseTextCondition, type TextCondition } from './text-match'
 export { sensitiveDataLeakage, type SensitiveDataLeakage } from './sensitive-data-leakage';
 export { encodingGuardrail, findEncodedPart, type EncodingPerturbation } from './encoding-guardrail';
 export { pairwiseRougeConsistency } from './pairwise-rouge-consistency';
+export { valorRouge } from './valor-rouge';

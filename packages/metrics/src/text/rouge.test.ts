@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rouge, rougeMulti } from './rouge';
 import { rougeTokenize } from './rouge-tokenizer';
 import { porterStem } from './porter-stemmer';
+import { valorRouge } from './valor-rouge';
 
 describe('rouge', () => {
   it('matches rouge-score on its docstring example', () => {
@@ -49,5 +50,12 @@ describe('porterStem (nltk NLTK_EXTENSIONS mode)', () => {
   });
   it('leaves words of 1–2 characters alone', () => {
     expect(porterStem('As')).toBe('as');
+  });
+});
+
+describe('valorRouge', () => {
+  it('reports the best F per type over references', () => {
+    expect(valorRouge('a b c y', ['a b c d', 'a b x y', 'q r s t'])).toEqual({ rouge1: 0.75, rouge2: 0.6666666666666666, rougeL: 0.75, rougeLsum: 0.75 });
+    expect(() => valorRouge('a', [])).toThrow(/`references` of valorRouge/);
   });
 });
