@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { autoTableModule, deriveAutoTable, LEAD_OVER_CPU, type BucketResult } from './auto-table';
+
+const row = (kernel: BucketResult['kernel'], size: number, backend: string, medianMs: number, ok = true): BucketResult => ({ kernel, size, backend, medianMs, ok });
+
+describe('deriveAutoTable', () => {
+  it('ranks backends per size bucket, keeps cpu first unless beaten by the lead, and drops mismatches', () => {
+    const table = deriveAutoTable([
+      row('PairwiseCosine', 100, 'cpu', 1), row('PairwiseCosine', 100, 'onnx', 0.9), row('PairwiseCosine', 100, 'tfjs', 5),
+      row('PairwiseCosine', 10_000, 'cpu', 100), row('PairwiseCosine', 10_000, 'onnx', 4), row('PairwiseCosine', 10_000, 'tfjs', 20),
+      row('PairwiseCosine', 10_000, 'gpujs', 1, false),
+    ]);
+    expect(table.PairwiseCosine).toEqual([
+      { upTo: 1000, order: ['cpu'] },
+      { upTo: Infinity, order: ['onnx', 'tfjs', 'cpu'] },
+    ]);
+    expect(0.9 * LEAD_OVER_CPU).toBeGreaterThan(1); // why onnx stays behind cpu in the small bucket
+  });
+
+  it('writes a module whose table survives the round trip, Infinity included', () => {
+    const table = deriveAutoTable([row('BoxIou', 4, 'cpu', 1), row('BoxIou', 4, 'onnx', 0.1)]);
+    const source = autoTableModule(table, 'test-machine', '2026-01-01', { BoxIou: 'pairs' });
+    expect(source).toContain('"upTo": Infinity');
+    const body = source.slice(source.lastIndexOf('  table: ') + 9, source.lastIndexOf('};'));
+    // eslint-disable-next-line no-new-func
+    expect(new Function(`return ${body.trim().replace(/,$/, '')}`)()).toEqual(table);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Interleaved timing of asynchronous kernel calls: after two warm-up calls each, repetition r of every
+ * candidate runs before repetition r + 1 of any, so a burst of load from another process lands on
+ * all candidates alike. A repetition makes enough calls to last `minSampleMs` (sub-millisecond calls
+ * are not timed one by one). Reported: median and minimum per call. A candidate whose warm-up call
+ * took longer than `slowMs` gets a single timed repetition (the slow engines would otherwise take minutes).
+ */
+
+export interface AsyncCandidate {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+export interface AsyncMeasurement {
+  name: string;
+  medianMs: number;
+  minMs: number;
+  reps: number;
+  /** set when the candidate threw; no timing then */
+  error?: string;
+}
+
+function median(values: number[]): number {
+  const s = Float64Array.from(values).sort();
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+async function timeCalls(run: () => Promise<unknown>, calls = 1): Promise<number> {
+  const start = performance.now();
+  for (let c = 0; c < calls; c++) await run();
+  return (performance.now() - start) / calls;
+}
+
+export async function measureInterleavedAsync(candidates: AsyncCandidate[], reps: number, slowMs: number, minSampleMs = 20): Promise<AsyncMeasurement[]> {
+  const warm = new Map<string, number>();
+  const errors = new Map<string, string>();
+  for (const c of candidates) {
+    try {
+      await c.run();
+      warm.set(c.name, await timeCalls(c.run));
+    } catch (error) {
+      errors.set(c.name, error instanceof Error ? error.message : String(error));
+    }
+  }
+  const times = new Map<string, number[]>(candidates.map((c) => [c.name, []]));
+  for (let r = 0; r < reps; r++) {
+    for (const c of candidates) {
+      if (errors.has(c.name)) continue;
+      const once = warm.get(c.name) as number;
+      if (once > slowMs && r > 0) continue;
+      (times.get(c.name) as number[]).push(await timeCalls(c.run, Math.max(1, Math.ceil(minSampleMs / Math.max(once, 1e-3)))));
+    }
+  }
+  return candidates.map((c) => {
+    const error = errors.get(c.name);
+    if (error !== undefined) return { name: c.name, medianMs: Number.NaN, minMs: Number.NaN, reps: 0, error };
+    const t = times.get(c.name) as number[];
+    return { name: c.name, medianMs: median(t), minMs: Math.min(...t), reps: t.length };
+  });
+}

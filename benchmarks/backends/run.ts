@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:kernels`: every backend × kernel × size bucket, interleaved, medians; cosine
+ * GFLOP/s next to onnxruntime's own Gemm on the same shapes; cosineTopK on 100k × 100k × 384.
+ * Writes benchmarks/results/<machine>-backends-<date>.json and the `auto` table module the facade
+ * installs (packages/tensoreval/src/kernels-api/auto-priorities.ts).
+ *
+ *   npm run bench:kernels                  # everything (several minutes on 2 shared cores)
+ *   npm run bench:kernels -- --quick       # smallest bucket per kernel, no top-k run, nothing written
+ *   npm run bench:kernels -- --no-write    # print only
+ */
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import '@tensoreval/backend-cpu';
+import { configureOnnxBackend, onnxBackend, pairwiseCosineOnnx, normalizedRowsF32 } from '@tensoreval/backend-onnx';
+import { tfjsBackend } from '@tensoreval/backend-tfjs';
+import { gpujsBackend } from '@tensoreval/backend-gpujs';
+import { getBackend, getKernel, initBackend, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
+import { autoTableModule, deriveAutoTable, type BucketResult } from './auto-table';
+import { measureInterleavedAsync, type AsyncCandidate } from './measure-async';
+import { mainOutput, maxAbsDiff } from './outputs';
+import { runTopKBenchmark, type TopKRow } from './top-k';
+import { backendWorkloads, SIZE_UNITS } from './workloads';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const write = !quick && !args.has('--no-write');
+const REPS = 5;
+const SLOW_MS = 3000;
+const TOLERANCE = 1e-4; // float32 backends vs the float64 reference (integer outputs must match exactly)
+
+const root = join(import.meta.dirname, '..', '..');
+const BACKENDS = ['cpu', 'onnx', 'tfjs', 'gpujs'];
+const log: string[] = [];
+configureOnnxBackend({ log: (line) => log.push(line) });
+
+async function main(): Promise<void> {
+  const ready: string[] = [];
+  const engines: Record<string, unknown> = {};
+  for (const name of BACKENDS) {
+    if (await initBackend(name)) ready.push(name);
+    engines[name] = getBackend(name)?.describe?.() ?? {};
+  }
+  const cpu = cpus()[0]?.model ?? 'unknown cpu';
+  const machine = process.env.TENSOREVAL_MACHINE ?? `${cpu.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${availableParallelism()}c`;
+  const date = new Date().toISOString();
+  console.log(`# backends × kernels on ${cpu}, ${availableParallelism()} cores, Node ${process.version}, ${date}`);
+  console.log(`# ready: ${ready.join(', ')}; ${log.join('; ')}`);
+
+  const buckets: BucketResult[] = [];
+  const rows: Array<Record<string, unknown>> = [];
+  for (const w of backendWorkloads(quick)) {
+    const inputs = w.inputs();
+    const reference = mainOutput(w.kernel, (await runKernel(w.kernel, inputs, w.attrs as never, { backend: 'cpu' })) as KernelOutputs<KernelName>);
+    const candidates: AsyncCandidate[] = [];
+    const errors = new Map<string, number>();
+    for (const name of ready) {
+      if (!getKernel(w.kernel, name)) continue;
+      const run = () => runKernel(w.kernel, inputs, w.attrs as never, { backend: name });
+      errors.set(name, maxAbsDiff(mainOutput(w.kernel, (await run()) as KernelOutputs<KernelName>), reference));
+      candidates.push({ name, run });
+    }
+    if (w.kernel === 'PairwiseCosine') {
+      // onnxruntime's own Gemm on already-normalised float32 rows: the practical CPU limit for this shape.
+      const dim = (w.attrs as { dim: number }).dim;
+      const { a, b } = inputs as { a: Float32Array; b: Float32Array };
+      const na = normalizedRowsF32(a, a.length / dim, dim);
+      const nb = normalizedRowsF32(b, b.length / dim, dim);
+      if (ready.includes('onnx')) candidates.push({ name: 'ort-gemm', run: () => pairwiseCosineOnnx({ a: na, b: nb }, { dim }, true) });
+    }
+    const measured = await measureInterleavedAsync(candidates, REPS, SLOW_MS);
+    const cpuMs = measured.find((m) => m.name === 'cpu')?.medianMs ?? Number.NaN;
+    for (const m of measured) {
+      const err = errors.get(m.name) ?? 0;
+      const exactOutput = w.kernel === 'BitmaskIntersections' || (w.kernel === 'ConfusionCounts');
+      const ok = !m.error && (exactOutput ? err === 0 : err <= TOLERANCE);
+      const flops = w.kernel === 'PairwiseCosine' ? (2 * w.size) / (m.medianMs * 1e6) : undefined;
+      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, ok });
+      rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
+      console.log(
+        `${w.kernel.padEnd(21)} ${w.label.padEnd(26)} ${m.name.padEnd(9)} median ${m.medianMs.toFixed(2).padStart(10)} ms  min ${m.minMs.toFixed(2).padStart(10)} ms  ×${m.reps}  ` +
+          `vs cpu ${(cpuMs / m.medianMs).toFixed(2).padStart(7)}×  err ${err.toExponential(1)}${ok ? '' : ' MISMATCH'}${flops ? `  ${flops.toFixed(1)} GFLOP/s` : ''}${m.error ? `  ${m.error}` : ''}`,
+      );
+    }
+  }
+
+  const topK: TopKRow[] = quick ? [] : await runTopKBenchmark(ready, (line) => console.log(line));
+  const table = deriveAutoTable(buckets);
+  console.log(`# auto table: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
+  if (!write) return;
+  const day = date.slice(0, 10);
+  const result = { date, machine, cpu, cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', engines, reps: REPS, rows, topK, autoTable: table };
+  const file = join(root, 'benchmarks', 'results', `${machine}-backends-${day}.json`);
+  writeFileSync(file, `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
+  writeFileSync(join(root, 'packages', 'tensoreval', 'src', 'kernels-api', 'auto-priorities.ts'), autoTableModule(table, `${machine} (${cpu}, ${availableParallelism()} cores)`, date, SIZE_UNITS));
+  console.log(`# wrote ${file} and packages/tensoreval/src/kernels-api/auto-priorities.ts`);
+}
+
+await main();
+onnxBackend.dispose();
+tfjsBackend.dispose();
+gpujsBackend.dispose();
