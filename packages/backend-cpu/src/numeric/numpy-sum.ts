@@ -5,7 +5,8 @@
  * block is summed by `pairwise_sum` (numpy/core/src/umath/loops_utils.h.src): fewer than 8
  * elements sequentially, up to 128 with 8 strided accumulators combined as
  * ((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7)) followed by the tail, larger blocks split in two halves
- * (the first a multiple of 8) recursively.
+ * (the first a multiple of 8) recursively. Checked bit for bit against numpy 1.24 (the version the
+ * reference fixtures come from) up to 808k elements; numpy 2.x regroups some arrays longer than 8192.
  */
 
 const BLOCK = 8192;
