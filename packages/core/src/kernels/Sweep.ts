@@ -102,7 +102,7 @@ export interface InterpolatedApOutputs {
  * `auc(*roc_curve(labels, scores)[:2])`: tied scores form one step, collinear points are dropped
  * (drop_intermediate), the curve starts at (0, 0), fpr = fps / N and tpr = tps / P, and the
  * trapezoid terms (dx * (y[i] + y[i-1])) / 2 are summed in numpy's pairwise order, so the result
- * equals scikit-learn bit for bit (curves of up to 8192 points; beyond that within a few ulps).
+ * equals scikit-learn 1.2 on numpy 1.24 bit for bit (checked on curves of up to 20k points).
  * NaN where a segment is empty or has only one class (scikit-learn raises there).
  */
 export const RocAuc = 'RocAuc';
