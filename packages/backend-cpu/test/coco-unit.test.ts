@@ -127,3 +127,10 @@ describe('kernel input validation names the argument, index and rule', () => {
     await expect(runKernel('BitmaskIntersections', { a: new Uint8Array(4), b: new Uint8Array(4) }, { pixels: 0 }, { backend: 'cpu' })).rejects.toThrow(/The 'pixels' option of BitmaskIntersections must be a positive integer/);
   });
 });
+
+describe('rleToBbox quirks kept from maskApi.c', () => {
+  it('an empty first run of ones wraps position 0 - 1 to 2^32 - 1 as uint32 arithmetic does', () => {
+    const rles: RleBatch = { counts: Uint32Array.of(0, 0, 4), offsets: Int32Array.of(0, 3), heights: Int32Array.of(2), widths: Int32Array.of(2) };
+    expect(Array.from(rleToBboxImpl({ rles }).boxes)).toEqual([0, 0, 2147483648, 2]);
+  });
+});

@@ -1,7 +1,30 @@
-import { validateRleIouInputs, type KernelConfig, type RleIouAttrs, type RleIouInputs, type RleIouOutputs } from '@tensoreval/core';
+import { validateRleIouInputs, type KernelConfig, type RleBatch, type RleIouAttrs, type RleIouInputs, type RleIouOutputs } from '@tensoreval/core';
 import { pairBlockOffsets } from '../rle/pair-offsets';
-import { rleAreaImpl } from './RleArea';
-import { rleToBboxImpl } from './RleToBbox';
+import { rleAreaOf, rleBboxInto } from '../rle/rle-bbox';
+
+/**
+ * Boxes (rleToBbox) of the rows that take part in at least one pair: a detection in a problem with
+ * no GT (or the reverse) is never compared, so its counts are not walked. Other rows stay 0.
+ */
+function boxesOfPairedRows(rles: RleBatch, rowOffsets: Int32Array, dtOff: Int32Array, gtOff: Int32Array): Float64Array {
+  const boxes = new Float64Array(4 * rles.heights.length);
+  const { counts, offsets, heights, widths } = rles;
+  for (let b = 0; b + 1 < dtOff.length; b++) {
+    if (dtOff[b + 1] === dtOff[b] || gtOff[b + 1] === gtOff[b]) continue;
+    for (let i = rowOffsets[b]; i < rowOffsets[b + 1]; i++) rleBboxInto(counts, offsets[i], offsets[i + 1], heights[i], widths[i], boxes, 4 * i);
+  }
+  return boxes;
+}
+
+/** Areas (rleArea) of the rows that take part in at least one pair. */
+function areasOfPairedRows(rles: RleBatch, rowOffsets: Int32Array, dtOff: Int32Array, gtOff: Int32Array): Float64Array {
+  const area = new Float64Array(rles.heights.length);
+  for (let b = 0; b + 1 < dtOff.length; b++) {
+    if (dtOff[b + 1] === dtOff[b] || gtOff[b + 1] === gtOff[b]) continue;
+    for (let i = rowOffsets[b]; i < rowOffsets[b + 1]; i++) area[i] = rleAreaOf(rles.counts, rles.offsets[i], rles.offsets[i + 1]);
+  }
+  return area;
+}
 
 /**
  * Pixels in both masks, walking only the runs of ones of each RLE (two pointers over intervals
@@ -55,10 +78,10 @@ export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOu
   const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
   const pairOffsets = pairBlockOffsets(dtOff, gtOff);
   const iou = new Float64Array(pairOffsets[pairOffsets.length - 1]);
-  const db = inputs.dtBoxes ?? rleToBboxImpl({ rles: dt }).boxes;
-  const gb = inputs.gtBoxes ?? rleToBboxImpl({ rles: gt }).boxes;
-  const da = inputs.dtArea ?? rleAreaImpl({ rles: dt }).area;
-  const ga = inputs.gtArea ?? rleAreaImpl({ rles: gt }).area;
+  const db = inputs.dtBoxes ?? boxesOfPairedRows(dt, dtOff, dtOff, gtOff);
+  const gb = inputs.gtBoxes ?? boxesOfPairedRows(gt, gtOff, dtOff, gtOff);
+  const da = inputs.dtArea ?? areasOfPairedRows(dt, dtOff, dtOff, gtOff);
+  const ga = inputs.gtArea ?? areasOfPairedRows(gt, gtOff, dtOff, gtOff);
   const dc = dt.counts, gc = gt.counts, dOff = dt.offsets, gOff = gt.offsets;
   for (let b = 0; b + 1 < dtOff.length; b++) {
     const g0 = gtOff[b], g1 = gtOff[b + 1];
