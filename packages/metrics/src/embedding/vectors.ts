@@ -54,13 +54,18 @@ export function checkVectors(vectors: VectorList, argument: string, fnName: stri
   const zeroRows = new Uint8Array(rows);
   let anyZero = false;
   for (let r = 0, o = 0; r < rows; r++, o += dim) {
-    let allZero = true;
-    for (let d = 0; d < dim; d++) {
-      const v = data[o + d] as number;
-      if (!Number.isFinite(v)) throw invalidInput(fnName, { argument, index: r }, 'contain only finite numbers', `${v} at position ${d}`, 'TE-201');
-      if (v !== 0) allZero = false;
+    // v * 0 is NaN exactly for NaN and ±Infinity, so one sum finds them without a branch per value;
+    // the zero-row scan stops at the first non-zero. The error path runs only on bad input.
+    let poison = 0;
+    for (let d = 0; d < dim; d++) poison += (data[o + d] as number) * 0;
+    if (poison !== 0) {
+      let d = 0;
+      while (Number.isFinite(data[o + d] as number)) d++;
+      throw invalidInput(fnName, { argument, index: r }, 'contain only finite numbers', `${data[o + d]} at position ${d}`, 'TE-201');
     }
-    if (allZero) {
+    let nonZero = 0;
+    for (let d = 0; d < dim && nonZero === 0; d++) if ((data[o + d] as number) !== 0) nonZero = 1;
+    if (nonZero === 0) {
       zeroRows[r] = 1;
       anyZero = true;
     }
@@ -70,6 +75,8 @@ export function checkVectors(vectors: VectorList, argument: string, fnName: stri
 
 /** Concatenates several checked lists (e.g. the sentences of every context chunk) into one. */
 export function concatVectors(parts: readonly CheckedVectors[], dim: number): CheckedVectors {
+  const nonEmpty = parts.filter((p) => p.rows > 0);
+  if (nonEmpty.length === 1) return nonEmpty[0] as CheckedVectors;
   let rows = 0;
   for (const p of parts) rows += p.rows;
   const data = new Float64Array(rows * dim);

@@ -1,13 +1,11 @@
 /**
- * Turns texts into vectors. Implementations: {@link PrecomputedEmbeddings} (a lookup table),
- * {@link OnnxEmbeddings} (a local ONNX model directory) and {@link OpenAiCompatibleEmbeddings}
- * (an OpenAI-compatible `/embeddings` endpoint). Returns one vector per text, in input order, all of
- * one dimension; the embedding metrics take such lists directly. The judged metrics (RAGAS answer
- * correctness, response relevancy) take the same interface.
+ * Turns texts into vectors: `embed(texts)` returns one vector per text, in input order, all of one
+ * dimension. Implementations here: {@link PrecomputedEmbeddings} (a lookup table),
+ * {@link OnnxEmbeddings} (a local ONNX model directory) and {@link OpenAiCompatibleEmbeddings} (an
+ * OpenAI-compatible `/embeddings` endpoint). The interface is declared once, with the judged
+ * metrics that also take it, so both subpaths export the same type.
  */
-export interface EmbeddingProvider {
-  embed(texts: string[]): Promise<number[][]>;
-}
+export type { EmbeddingProvider } from '../../judge/types';
 
 /** A provider call that failed (HTTP status, malformed reply, model error), after any retries. */
 export class EmbeddingProviderError extends Error {
