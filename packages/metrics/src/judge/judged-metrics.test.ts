@@ -112,6 +112,11 @@ describe('H2O BYOP', () => {
     expect(byopRates(results.language_mismatch ?? [])).toEqual({ passRate: 1 / 3, failRate: 1 / 3, parseFailureRate: 1 / 3 });
     expect(summary.errors).toBe(1);
   });
+  it('fact-check reads the evaluation score', async () => {
+    const reply = 'Result: {"answer": "a", "evaluation_score": 0.8, "evaluation_summary": "ok"}';
+    expect((await run('fact_check', undefined, rag, [reply])).value).toEqual({ evaluation_score: 0.8, passed: true, evaluation_summary: 'ok' });
+    await expect(run('fact_check', undefined, rag, ['{"evaluation_score": 2}'])).rejects.toThrow(/\[0, 1\]/);
+  });
   it('byop without a template is an Error record, not a crash', async () => {
     const { results } = await evaluateJudged({ client: new ScriptedJudgeClient([]), datums: [rag], metrics: ['byop'] });
     expect(results.byop?.[0]).toMatchObject({ type: 'Error', value: { type: 'ValueError' } });
