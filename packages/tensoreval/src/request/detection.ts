@@ -1,6 +1,6 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
 import { callOptions, runCalls } from './calls';
 import { asArray, asFiniteNumber, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
@@ -117,8 +117,19 @@ function geometryOf(type: AnnotationType, gt: Collected, pd: Collected, heights:
 }
 
 const THRESHOLDS = ['iou_thresholds', 'score_thresholds'] as const;
+const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds' } as const;
 
-/** The `object_detection` task. `semantics: 'valor'` reproduces valor-lite. */
+/** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
+function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
+  for (const call of request.metrics) {
+    if (call.method !== 'precision_recall') {
+      throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix and examples methods are Valor's: set semantics 'valor')", call.method, 'TE-103');
+    }
+  }
+  return runCalls(request, options, (call) => cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS)));
+}
+
+/** The `object_detection` task. `semantics: 'valor'` reproduces valor-lite; 'coco' (default) matches like pycocotools. */
 export const objectDetectionTask: TaskHandler = {
   methods: {
     precision_recall: THRESHOLDS,
@@ -129,10 +140,12 @@ export const objectDetectionTask: TaskHandler = {
   defaultSemantics: 'coco',
   semantics: ['coco', 'valor'],
   async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
-    const evaluator = new ValorObjectDetection().update(parseDetectionData(request.data));
+    const batch = parseDetectionData(request.data);
+    if (request.semantics === 'coco') return runCocoSemantics(request, options, batch);
+    const evaluator = new ValorObjectDetection().update(batch);
     const result = await evaluator.compute();
     return runCalls(request, options, (call) => {
-      const options = callOptions(call, { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds' });
+      const options = callOptions(call, THRESHOLD_OPTIONS);
       switch (call.method) {
         case 'precision_recall': return result.precisionRecall(options);
         case 'confusion_matrix': return result.confusionMatrix(options);
