@@ -76,7 +76,7 @@ describe('OpenAiJudgeClient over loopback HTTP', () => {
 
   it('times out a call that gets no answer, retries it, and reports a persistent timeout as an Error record', async () => {
     const s = await startWith([{ hang: true }, { reply: STATEMENTS }, { reply: VERDICTS }]);
-    const ok = await evaluateJudged({ client: client(s, { timeoutMs: 150 }), datums: [datum], metrics: ['answer_relevance'] });
+    const ok = await evaluateJudged({ client: client(s, { timeoutMs: 400 }), datums: [datum], metrics: ['answer_relevance'] });
     expect(ok.results.answer_relevance?.[0]?.value).toBe(0.5);
 
     await s.close();

@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { byopRates, DryRunJudgeClient, evaluateJudged, extractJsonDeepEval, extractJsonRagas, extractJsonValor, judgeMetric, resolveJudgedMetric, ScriptedJudgeClient } from '.';
+import { byopRates, CachedJudgeClient, DryRunJudgeClient, evaluateJudged, extractJsonDeepEval, extractJsonRagas, extractJsonValor, judgeMetric, resolveJudgedMetric, ScriptedJudgeClient } from '.';
 import { pythonRepr } from './python-repr';
 import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
@@ -128,6 +131,16 @@ describe('runs', () => {
     const client = new ScriptedJudgeClient(['oops', list('opinions', [])]);
     const { results } = await evaluateJudged({ client, datums: [rag], metrics: ['bias'], retries: 1 });
     expect(results.bias?.[0]).toEqual({ type: 'Bias', value: 0, parameters: { evaluator: 'scripted', retries: 1 } });
+  });
+  it('a retried metric asks afresh instead of replaying a cached bad reply, and a re-run replays both', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'judge-retry-cache-')), 'cache.jsonl');
+    const first = new CachedJudgeClient(new ScriptedJudgeClient(['oops', list('opinions', [])]), path);
+    const a = await evaluateJudged({ client: first, datums: [rag], metrics: ['bias'], retries: 1 });
+    expect(a.results.bias?.[0]?.value).toBe(0);
+    expect(first.size).toBe(2);
+    const b = await evaluateJudged({ client: new CachedJudgeClient(new ScriptedJudgeClient([]), path), datums: [rag], metrics: ['bias'], retries: 1 });
+    expect(b.results).toEqual(a.results);
+    expect(b.summary.usage.cachedCalls).toBe(2);
   });
   it('runs pairs datum-major and keeps records aligned with datums', async () => {
     const client = new ScriptedJudgeClient([list('opinions', []), '3', list('opinions', []), '5']);
