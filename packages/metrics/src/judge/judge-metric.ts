@@ -13,8 +13,12 @@ import type { JudgeCallOptions, JudgeClient } from './types';
  * @param options.semantics - 'valor' | 'ragas' | 'deepeval' | 'open-rag-eval' | 'h2o' (default: the metric's own).
  * @param options.metricOptions - metric-specific options (e.g. `{ template }` for byop, `{ embeddings }` for RAGAS).
  * @example
- * const judge = new OpenAiJudgeClient({ model: 'qwen2.5:7b', baseURL: 'http://localhost:11434/v1' });
- * await judgeMetric('faithfulness', judge, { response: 'Paris is in France.', context: ['Paris is the capital of France.'] });
+ * // In production: new OpenAiJudgeClient({ model: 'qwen2.5:7b', baseURL: 'http://localhost:11434/v1' })
+ * const judge = new ScriptedJudgeClient([
+ *   '{"claims": ["Paris is in France."]}',
+ *   '{"verdicts": [{"analysis": "The context says so.", "verdict": "yes"}]}',
+ * ]);
+ * await judgeMetric('faithfulness', judge, { response: 'Paris is in France.', context: ['Paris is the capital of France.'] }); // 1
  */
 export async function judgeMetric(
   name: string,
