@@ -20,6 +20,7 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
   const order = new Int32Array(maxG); // local GT indices, non-ignored first (stable)
   const ign = new Uint8Array(maxG); // ignore flag by local index
   const taken = new Uint8Array(maxG);
+  let maxIou = new Float64Array(64); // per detection of the current problem: its best IoU with any GT
   const bestCap = new Float64Array(T);
   for (let t = 0; t < T; t++) bestCap[t] = Math.min(iouThresholds[t], 1 - 1e-10);
   for (let b = 0; b + 1 < dtOffsets.length; b++) {
@@ -32,6 +33,14 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
       }
       continue;
     }
+    // A detection whose best IoU is below a threshold's cap is unmatched there, whatever the order.
+    if (maxIou.length < d1 - d0) maxIou = new Float64Array(2 * (d1 - d0));
+    for (let d = d0; d < d1; d++) {
+      let best = -Infinity;
+      const row = base + (d - d0) * G;
+      for (let g = 0; g < G; g++) if (iou[row + g] > best) best = iou[row + g];
+      maxIou[d - d0] = best;
+    }
     for (let a = 0; a < A; a++) {
       const igRow = a * nGt + g0;
       let k = 0;
@@ -41,6 +50,10 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
         taken.fill(0, 0, G);
         const cap = bestCap[t];
         for (let d = d0; d < d1; d++) {
+          if (maxIou[d - d0] < cap) {
+            if (dtOutOfRange[a * nDt + d] !== 0) dtState[d * AT + a * T + t] = IGNORED;
+            continue;
+          }
           let best = cap;
           let m = -1;
           const row = base + (d - d0) * G;

@@ -116,10 +116,16 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   const options = cocoOptions(args);
   const quiet = args.flags.has('quiet');
   const progress = createProgress('coco', STAGES.length, !quiet);
+  // TENSOREVAL_TIMING=1 prints each stage's start (wall and process CPU seconds) on stderr, for profiling.
+  const timing = process.env.TENSOREVAL_TIMING ? (label: string) => process.stderr.write(`[wall ${(performance.now() / 1000).toFixed(3)}s cpu ${(process.cpuUsage().user / 1e6).toFixed(3)}s] ${label}\n`) : undefined;
   const result = await evaluateCoco(gt, dt, {
     ...options,
-    onStage: (stage) => progress.tick(STAGES.indexOf(stage)),
+    onStage: (stage) => {
+      timing?.(stage);
+      progress.tick(STAGES.indexOf(stage));
+    },
   });
+  timing?.('done');
   progress.finish();
   process.stdout.write(`${result.summaryText}\n`);
   const c = result.counts;

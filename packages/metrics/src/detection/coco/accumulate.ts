@@ -45,28 +45,42 @@ export function accumulate(m: ImageMatches, dt: DtTable, params: CocoParams): Co
   }
   for (let k = 0; k < K; k++) groupStart[k + 1] = (groupStart[k + 1] as number) + (groupStart[k] as number);
 
-  let maxN = 0;
+  let maxN = 0, maxPos = 0;
   for (let k = 0; k < K; k++) maxN = Math.max(maxN, (groupStart[k + 1] as number) - (groupStart[k] as number));
+  for (let i = 0; i < m.positives.length; i++) maxPos = Math.max(maxPos, m.positives[i] as number);
   const AT = A * T;
-  const states = new Uint8Array(AT * maxN); // [a*T + t][j]: one contiguous lane per curve
-  const score = new Float64Array(maxN);
-  const keep = new Int32Array(maxN); // positions j whose in-image rank is below the current maxDet
-  const rank = new Int32Array(maxN);
-  // Per curve only the true-positive positions matter (see the comment in the loop): precision and
-  // score there, indexed by the running TP count.
-  const prTp = new Float64Array(maxN + 1), scTp = new Float64Array(maxN + 1);
-  const recThrs = params.recThrs;
   const dtState = m.dtState;
+  // Per category and area range, a detection is FP at every threshold (0), ignored at every
+  // threshold (1), or mixed (2: read its T states). Most detections are uniform, so a pass over a
+  // category's detections handles all T thresholds at once with O(1) work for them.
+  const uniform = new Uint8Array(A * maxN);
+  const rowOf = new Int32Array(maxN);
+  const score = new Float64Array(maxN);
+  const keep = new Int32Array(maxN); // positions whose in-image rank is below the current maxDet
+  const rank = new Int32Array(maxN);
+  // pycocotools builds pr = tp/(tp+fp+eps) at every position, takes the right-to-left running max
+  // and reads it at searchsorted(rc, thr, 'left'). rc only rises at TP positions, so for thr > 0 that
+  // index is a TP position, and the running max from a TP position is the max over later TP positions
+  // (pr falls at FPs and repeats at ignored ones). So only TP positions are kept, by running TP count.
+  const stride = maxPos + 1;
+  const prTp = new Float64Array(T * stride), scTp = new Float64Array(T * stride);
+  const tpT = new Float64Array(T), fpT = new Float64Array(T);
+  const recThrs = params.recThrs;
 
   for (let k = 0; k < K; k++) {
     const s0 = groupStart[k] as number, nk = (groupStart[k + 1] as number) - s0;
-    // Gather this category's states once: each detection's A×T states are contiguous in dtState.
     for (let j = 0; j < nk; j++) {
       const r = byGroup[s0 + j] as number;
+      rowOf[j] = r;
       rank[j] = m.rowRank[r] as number;
       score[j] = dt.score[m.rowDt[r] as number] as number;
-      const src = r * AT;
-      for (let at = 0; at < AT; at++) states[at * nk + j] = dtState[src + at] as number;
+      for (let a = 0; a < A; a++) {
+        const src = r * AT + a * T;
+        const first = dtState[src] as number;
+        let same = first !== 1;
+        for (let t = 1; same && t < T; t++) same = dtState[src + t] === first;
+        uniform[a * nk + j] = same ? (first === 0 ? 0 : 1) : 2;
+      }
     }
     for (let mi = 0; mi < M; mi++) {
       const maxDet = params.maxDets[mi] as number;
@@ -76,37 +90,45 @@ export function accumulate(m: ImageMatches, dt: DtTable, params: CocoParams): Co
       for (let a = 0; a < A; a++) {
         const npig = m.positives[k * A + a] as number;
         if (npig === 0) continue;
-        for (let t = 0; t < T; t++) {
-          const lane = (a * T + t) * nk;
-          // pycocotools builds pr = tp/(tp+fp+eps) at every position, takes the right-to-left running
-          // max, and reads it at searchsorted(rc, thr, 'left'). rc only rises at TP positions, so for
-          // thr > 0 that index is a TP position, and the running max from a TP position is the max over
-          // later TP positions (pr falls at FP and repeats at ignored ones). Only TP positions are kept.
-          let tp = 0, fp = 0;
-          for (let q = 0; q < nd; q++) {
-            const st = states[lane + (keep[q] as number)];
-            if (st === 0) fp++;
+        tpT.fill(0);
+        fpT.fill(0);
+        let fpAll = 0;
+        const lane = a * nk;
+        for (let q = 0; q < nd; q++) {
+          const j = keep[q] as number;
+          const u = uniform[lane + j];
+          if (u === 0) { fpAll++; continue; }
+          if (u === 1) continue;
+          const src = (rowOf[j] as number) * AT + a * T;
+          for (let t = 0; t < T; t++) {
+            const st = dtState[src + t];
+            if (st === 0) fpT[t] = (fpT[t] as number) + 1;
             else if (st === 1) {
-              tp++;
-              prTp[tp] = tp / (fp + tp + EPS);
-              scTp[tp] = score[keep[q] as number] as number;
+              const tp = (tpT[t] as number) + 1;
+              tpT[t] = tp;
+              prTp[t * stride + tp] = tp / (fpAll + (fpT[t] as number) + tp + EPS);
+              scTp[t * stride + tp] = score[j] as number;
             }
           }
+        }
+        for (let t = 0; t < T; t++) {
+          const tp = tpT[t] as number;
+          const base = t * stride;
           recall[((t * K + k) * A + a) * M + mi] = nd > 0 ? tp / npig : 0;
-          for (let c = tp - 1; c >= 1; c--) if ((prTp[c + 1] as number) > (prTp[c] as number)) prTp[c] = prTp[c + 1] as number;
+          for (let c = tp - 1; c >= 1; c--) if ((prTp[base + c + 1] as number) > (prTp[base + c] as number)) prTp[base + c] = prTp[base + c + 1] as number;
           let c = 1;
           for (let r = 0; r < R; r++) {
             const thr = recThrs[r] as number;
             const o = (((t * R + r) * K + k) * A + a) * M + mi;
             if (thr <= 0) {
               // searchsorted gives index 0: the envelope's maximum, at the first detection's score
-              precision[o] = nd > 0 && tp > 0 ? (prTp[1] as number) : 0;
+              precision[o] = tp > 0 ? (prTp[base + 1] as number) : 0;
               scores[o] = nd > 0 ? firstScore : 0;
               continue;
             }
             while (c <= tp && c / npig < thr) c++;
-            precision[o] = c <= tp ? (prTp[c] as number) : 0;
-            scores[o] = c <= tp ? (scTp[c] as number) : 0;
+            precision[o] = c <= tp ? (prTp[base + c] as number) : 0;
+            scores[o] = c <= tp ? (scTp[base + c] as number) : 0;
           }
         }
       }

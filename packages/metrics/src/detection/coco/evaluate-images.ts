@@ -71,7 +71,7 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
     dtOutsideImgIds++;
     return false;
   });
-  const scoreOrder = sortByScoreDesc(dtOrder, dt.score, dt.imageIdx, dt.catIdx);
+  const scoreOrder = sortByScoreDesc(dtOrder, dt.score, dt.imageIdx, dt.catIdx, I, gt.categories.ids.length);
   dtOrder = countingSortBy(scoreOrder, dt.imageIdx, I);
   const dtGroup = new Int32Array(dt.count);
   for (let i = 0; i < dt.count; i++) dtGroup[i] = dt.catIdx[i] === -1 ? 0 : groupOfCat(dt.catIdx[i] as number);
@@ -79,17 +79,18 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
 
   // Walk both orders cell by cell (group, image): cut detections at maxDet and record offsets.
   const nG = gtOrder.length, nD = dtOrder.length;
+  const gKeys = cellKeys(gtOrder, gtGroup, gt.imageIdx, I), dKeys = cellKeys(dtOrder, dtGroup, dt.imageIdx, I);
   const rowDt = new Int32Array(nD), rowRank = new Int32Array(nD), rowGroup = new Int32Array(nD);
   const dtRow = new Int32Array(dt.count).fill(-1);
-  const dtOffsets: number[] = [0], gtOffsets: number[] = [0];
-  let gi = 0, di = 0, rows = 0;
+  const dtOffsets = new Int32Array(nG + nD + 1), gtOffsets = new Int32Array(nG + nD + 1);
+  let gi = 0, di = 0, rows = 0, cells = 0;
   while (gi < nG || di < nD) {
-    const gKey = gi < nG ? cellKey(gtGroup, gt.imageIdx, gtOrder[gi] as number, I) : Infinity;
-    const dKey = di < nD ? cellKey(dtGroup, dt.imageIdx, dtOrder[di] as number, I) : Infinity;
-    const key = Math.min(gKey, dKey);
-    while (gi < nG && cellKey(gtGroup, gt.imageIdx, gtOrder[gi] as number, I) === key) gi++;
+    const gKey = gi < nG ? (gKeys[gi] as number) : Infinity;
+    const dKey = di < nD ? (dKeys[di] as number) : Infinity;
+    const key = gKey < dKey ? gKey : dKey;
+    while (gi < nG && gKeys[gi] === key) gi++;
     let rank = 0;
-    while (di < nD && cellKey(dtGroup, dt.imageIdx, dtOrder[di] as number, I) === key) {
+    while (di < nD && dKeys[di] === key) {
       const d = dtOrder[di++] as number;
       if (rank < maxDet) {
         rowDt[rows] = d;
@@ -99,35 +100,33 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
       }
       rank++;
     }
-    dtOffsets.push(rows);
-    gtOffsets.push(gi);
+    cells++;
+    dtOffsets[cells] = rows;
+    gtOffsets[cells] = gi;
   }
   const kept = rowDt.subarray(0, rows);
-  const dtOff = Int32Array.from(dtOffsets), gtOff = Int32Array.from(gtOffsets);
+  const dtOff = dtOffsets.slice(0, cells + 1), gtOff = gtOffsets.slice(0, cells + 1);
 
+  const lo = Float64Array.from(params.areaRng, (r) => r[0]), hi = Float64Array.from(params.areaRng, (r) => r[1]);
   const gtCrowd = new Uint8Array(nG), gtIdZero = new Uint8Array(nG), gtIgnore = new Uint8Array(A * nG);
   const positives = new Float64Array(K * A);
   for (let j = 0; j < nG; j++) {
     const g = gtOrder[j] as number;
     const crowd = gt.crowd[g] as number;
     const area = gt.area[g] as number;
+    const group = gtGroup[g] as number;
     gtCrowd[j] = crowd;
     gtIdZero[j] = gt.idZero[g] as number;
     for (let a = 0; a < A; a++) {
-      const [lo, hi] = params.areaRng[a] as [number, number];
-      const ig = crowd !== 0 || area < lo || area > hi ? 1 : 0;
+      const ig = crowd !== 0 || area < (lo[a] as number) || area > (hi[a] as number) ? 1 : 0;
       gtIgnore[a * nG + j] = ig;
-      const p = (gtGroup[g] as number) * A + a;
-      if (ig === 0) positives[p] = (positives[p] as number) + 1;
+      if (ig === 0) positives[group * A + a] = (positives[group * A + a] as number) + 1;
     }
   }
   const dtOutOfRange = new Uint8Array(A * rows);
   for (let r = 0; r < rows; r++) {
     const area = dt.area[kept[r] as number] as number;
-    for (let a = 0; a < A; a++) {
-      const [lo, hi] = params.areaRng[a] as [number, number];
-      dtOutOfRange[a * rows + r] = area < lo || area > hi ? 1 : 0;
-    }
+    for (let a = 0; a < A; a++) dtOutOfRange[a * rows + r] = area < (lo[a] as number) || area > (hi[a] as number) ? 1 : 0;
   }
   const { iou, pairOffsets } = iouOf(kept, gtOrder, dtOff, gtOff, gtCrowd);
   const { dtState } = runKernelSync('MatchDetections', {
@@ -139,8 +138,14 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
   };
 }
 
-function cellKey(group: Int32Array, image: Int32Array, row: number, I: number): number {
-  return (group[row] as number) * I + (image[row] as number);
+/** group × images + image of each row of `order`, the cell it belongs to (non-decreasing along order). */
+function cellKeys(order: Int32Array, group: Int32Array, image: Int32Array, I: number): Float64Array {
+  const keys = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const row = order[i] as number;
+    keys[i] = (group[row] as number) * I + (image[row] as number);
+  }
+  return keys;
 }
 
 function filterRows(n: number, keep: (i: number) => boolean): Int32Array {
