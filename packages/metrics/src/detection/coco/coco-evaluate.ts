@@ -1,3 +1,4 @@
+import '../../default-backend';
 import { runKernelSync, type BackendHint, type RleBatch } from '@tensoreval/core';
 import { accumulate, type CocoAccumulated } from './accumulate';
 import { classF1, type ClassF1 } from './class-f1';
