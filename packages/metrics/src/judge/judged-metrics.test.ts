@@ -68,6 +68,8 @@ describe('RAGAS semantics', () => {
     expect(await run('context_precision', 'ragas', three, cp)).toMatchObject({ value: (1 + 2 / 3) / (2 + 1e-10), calls: 3 });
     const cr = JSON.stringify({ classifications: [1, 0, 1, 1].map((attributed) => ({ statement: 's', reason: 'r', attributed })) });
     expect(await run('context_recall', 'ragas', rag, [cr])).toMatchObject({ value: 0.75, calls: 1 });
+    const asStrings = JSON.stringify({ classifications: ['1', '0'].map((attributed) => ({ statement: 's', reason: 'r', attributed })) });
+    expect(await run('context_recall', 'ragas', rag, [asStrings])).toMatchObject({ value: 0.5 });
   });
   it('noise sensitivity in both modes', async () => {
     const replies = [list('statements', ['g1']), list('statements', ['a1', 'a2']), nli(1), nli(1, 0), nli(0), nli(0, 1), nli(0, 0)];

@@ -29,7 +29,9 @@ export function objectListField<T extends 'string' | 'number'>(reply: Record<str
     throw new JudgeResponseError(`The judge reply must hold ${length} entries in '${key}', not ${list.length}: ${JSON.stringify(reply)}`);
   }
   return list.map((item, i) => {
-    const value = isJsonObject(item) ? item[field] : undefined;
+    let value = isJsonObject(item) ? item[field] : undefined;
+    // Pydantic's lax mode (RAGAS, DeepEval) reads an integer field given as a numeric string.
+    if (type === 'number' && typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) value = Number(value);
     if (typeof value !== type) throw new JudgeResponseError(`Entry ${i} of '${key}' in the judge reply must have a ${type} '${field}': ${JSON.stringify(reply)}`);
     return value as T extends 'string' ? string : number;
   });

@@ -67,7 +67,7 @@ export async function ragasContextPrecision(ctx: JudgeContext, d: JudgedDatum): 
   const verdicts: number[] = [];
   for (const c of contextOf(d)) {
     const reply = await askForObject(ctx, 'ragas', prompts.contextPrecisionPrompt(queryOf(d), c, reference(d)));
-    const v = reply.verdict;
+    const v = reply.verdict === '0' || reply.verdict === '1' ? Number(reply.verdict) : reply.verdict;
     if (v !== 0 && v !== 1) throw new JudgeResponseError(`The judge's context precision verdict must be 0 or 1: ${JSON.stringify(reply)}`);
     verdicts.push(v);
   }
