@@ -1,4 +1,5 @@
 import { invalidInput, warn } from '@tensoreval/core';
+import { pyLog } from './python-libm';
 import { accumulateNgramMatches } from './ngram-match';
 import { fraction, pyAdd, pyDiv, pyIsZero, pyMul, toFloat, type Fraction, type PyNumber } from './python-fraction';
 
@@ -75,7 +76,7 @@ function method4(p: RawPrecision[], ctx: SmoothingContext, params: SmoothingPara
   let inc = 1;
   return p.map((pi) => {
     if (pi.num !== 0 || ctx.hypLen <= 1) return keep(pi, asFraction);
-    const numerator = 1 / ((2 ** inc++ * params.k) / Math.log(ctx.hypLen));
+    const numerator = 1 / ((2 ** inc++ * params.k) / pyLog(ctx.hypLen));
     return numerator / pi.den;
   });
 }

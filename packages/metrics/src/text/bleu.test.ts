@@ -25,7 +25,7 @@ describe('sentenceBleu (nltk 3.8 values)', () => {
     expect(sentenceBleu([['a', 'b', 'c', 'd']], ['a', 'b', 'c', 'd'], { weights: [[0.25, 0.25, 0.25, 0.25], [0.5, 0.5], [1]] })).toEqual([1, 1, 1]);
   });
   it('applies method2 (+1 on orders ≥ 2)', () => {
-    // (1)(2/2)(1/1)(1/1) → BP · exp(mean log) with p = [2/2, 2/2, 1/1... ] computed by hand below
+    // p = [2/2, (1+1)/(1+1), (0+1)/(1+1), (0+1)/(1+1)], BP = exp(1 − 6/2)
     const got = sentenceBleu([['the', 'cat', 'sat', 'on', 'the', 'mat']], ['the', 'cat'], { smoothing: 'method2' });
     const p = [2 / 2, 2 / 2, 1 / 2, 1 / 2];
     close(got, Math.exp(1 - 6 / 2) * Math.exp(fsum(p.map((x) => 0.25 * Math.log(x)))));
@@ -43,7 +43,7 @@ describe('sentenceBleu (nltk 3.8 values)', () => {
 describe('corpusBleu', () => {
   it('pools counts with a per-segment denominator of at least 1 (nltk)', () => {
     const got = corpusBleu([[['the', 'cat', 'sat', 'on', 'the', 'mat']], [['a', 'b', 'c', 'd']]], [['the', 'cat', 'sat'], ['a', 'b', 'c', 'd']], { smoothing: 'method1' });
-    close(got, 0.5477927682341229);
+    expect(got).toBe(0.5477927682341229);
   });
   it('rejects mismatched lengths', () => {
     expect(() => corpusBleu([[['a']]], [['a'], ['b']])).toThrow(/TE-202/);
@@ -62,8 +62,10 @@ describe('valorSentenceBleu (valor-lite e25cd0f values)', () => {
   it('clamps scores below 1e-9 to 0 and matches Valor on partial overlaps', () => {
     expect(valorSentenceBleu('Mary loves Joe', ['Mary loves Joe'])).toBe(0);
     expect(valorSentenceBleu('The U.S.A. is big.', ['The USA is big'], [1])).toBe(0.5);
-    close(valorSentenceBleu('the cat is on the mat', ['there is a cat on the mat', 'a cat is on the mat']), 0.7598356856515925);
-    close(valorSentenceBleu('the the the cat is on the mat today and tomorrow', ['the cat is on the mat']), 0.4617366309441026);
+    expect(valorSentenceBleu('the cat is on the mat', ['there is a cat on the mat', 'a cat is on the mat'])).toBe(0.7598356856515925);
+    expect(valorSentenceBleu('the the the cat is on the mat today and tomorrow', ['the cat is on the mat'])).toBe(0.4617366309441026);
+    // Math.log would give 0.3062049088236488 here (fdlibm vs glibc rounding of log(8/15))
+    expect(valorSentenceBleu('The quick brown fox jumps over the lazy dog while the cat watches from the window', ['A quick brown fox jumped over the lazy dog as the cat watched from the window'])).toBe(0.30620490882364876);
     expect(valorSentenceBleu('', ['some reference'], [1])).toBe(0);
   });
   it('rejects empty weights and empty references', () => {

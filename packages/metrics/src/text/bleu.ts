@@ -1,4 +1,5 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
+import { pyExp, pyLog } from './python-libm';
 import { fsum } from './fsum';
 import { accumulateNgramMatches, closestRefLength, TokenIds } from './ngram-match';
 import { BLEU_SMOOTHINGS, smoothPrecisions, type BleuSmoothing, type RawPrecision, type SmoothingContext } from './bleu-smoothing';
@@ -91,16 +92,16 @@ function bleuFromCounts(
   const raw: RawPrecision[] = [];
   for (let n = 0; n < maxOrder; n++) raw.push({ num: matched[n] as number, den: Math.max(1, total[n] as number) });
   const p = smoothPrecisions(o.smoothing, raw, ctx, o.params);
-  const bp = hypLen > refLen ? 1 : hypLen === 0 ? 0 : Math.exp(1 - refLen / hypLen);
+  const bp = hypLen > refLen ? 1 : hypLen === 0 ? 0 : pyExp(1 - refLen / hypLen);
   return o.weightSets.map((w0) => {
     const w = o.autoReweigh && hypLen < 4 && isDefaultWeights(w0) ? new Array<number>(hypLen).fill(1 / hypLen) : w0;
     const terms: number[] = [];
     const len = Math.min(w.length, p.length);
     for (let n = 0; n < len; n++) {
       const pn = p[n]!;
-      if (pyIsPositive(pn)) terms.push((w[n] as number) * Math.log(toFloat(pn)));
+      if (pyIsPositive(pn)) terms.push((w[n] as number) * pyLog(toFloat(pn)));
     }
-    return bp * Math.exp(fsum(terms));
+    return bp * pyExp(fsum(terms));
   });
 }
 

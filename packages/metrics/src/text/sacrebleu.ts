@@ -1,4 +1,5 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
+import { pyExp, pyLog } from './python-libm';
 import { accumulateNgramMatches, closestRefLength, TokenIds } from './ngram-match';
 import { pyRstrip, pySplit, tokenize13a } from './tokenizer-13a';
 
@@ -44,7 +45,7 @@ const segmentIds = new TokenIds();
 
 /** SacreBLEU's `my_log`: log with log(0) = -9999999999. */
 function myLog(x: number): number {
-  return x === 0 ? -9999999999 : Math.log(x);
+  return x === 0 ? -9999999999 : pyLog(x);
 }
 
 function resolve(fn: string, opts: SacreBleuOptions, effectiveOrderDefault: boolean) {
@@ -76,7 +77,7 @@ function preprocess(text: string, o: Resolved): string[] {
 
 /** SacreBLEU `BLEU.compute_bleu` on summed statistics. */
 function computeBleu(correct: number[], total: number[], sysLen: number, refLen: number, o: Resolved) {
-  const bp = sysLen < refLen ? (sysLen > 0 ? Math.exp(1 - refLen / sysLen) : 0) : 1;
+  const bp = sysLen < refLen ? (sysLen > 0 ? pyExp(1 - refLen / sysLen) : 0) : 1;
   const precisions = new Array<number>(o.maxNgramOrder).fill(0);
   if (!correct.some((c) => c !== 0)) return { score: 0, precisions, bp };
   let smooth = 1;
@@ -99,7 +100,7 @@ function computeBleu(correct: number[], total: number[], sysLen: number, refLen:
   }
   let logSum = 0;
   for (let n = 0; n < effOrder; n++) logSum += myLog(precisions[n] as number);
-  return { score: bp * Math.exp(logSum / effOrder), precisions, bp };
+  return { score: bp * pyExp(logSum / effOrder), precisions, bp };
 }
 
 function signature(nrefs: string, o: Resolved): string {

@@ -23,8 +23,10 @@ import type { CaseDispatch, ReferenceCase } from './dispatch-types';
 
 /**
  * Text-comparison reference cases (ROUGE, Porter, nltk/Valor/Sacre BLEU, 13a, looping, PII).
- * Shape and comparison rules: see dispatch-types.ts.
+ * Shape and comparison rules: see dispatch-types.ts. Every entry demands the reference's exact
+ * double (tolerance 0): these paths replay the reference arithmetic, and log/exp round like glibc.
  */
+const EXACT = 0;
 
 type Params = Record<string, unknown>;
 
@@ -76,7 +78,7 @@ function sacreComparison(c: ReferenceCase, r: SacreBleuScore) {
     actual.signature = withoutVersion(r.signature);
     expected.signature = withoutVersion(c.signature);
   }
-  return { actual, expected };
+  return { actual, expected, tolerance: EXACT };
 }
 
 export const textDispatch: CaseDispatch = {
@@ -89,20 +91,20 @@ export const textDispatch: CaseDispatch = {
       actual.tokens = { target: rougeTokenize(input.target, o), prediction: rougeTokenize(input.prediction, o) };
       expected.tokens = c.expected_tokens;
     }
-    return { actual, expected };
+    return { actual, expected, tolerance: EXACT };
   },
   rouge_multi: (c) => {
     const input = c.input as { targets: string[]; prediction: string };
-    return { actual: rougeMulti(input.targets, input.prediction, rougeOptions(params(c))), expected: c.expected };
+    return { actual: rougeMulti(input.targets, input.prediction, rougeOptions(params(c))), expected: c.expected, tolerance: EXACT };
   },
-  porter_stem: (c) => ({ actual: porterStem(c.input as string), expected: c.expected }),
+  porter_stem: (c) => ({ actual: porterStem(c.input as string), expected: c.expected, tolerance: EXACT }),
   bleu_sentence_nltk: (c) => {
     const input = c.input as { references: string[][]; hypothesis: string[] };
-    return { actual: sentenceBleu(input.references, input.hypothesis, bleuOptions(params(c))), expected: c.expected };
+    return { actual: sentenceBleu(input.references, input.hypothesis, bleuOptions(params(c))), expected: c.expected, tolerance: EXACT };
   },
   bleu_corpus_nltk: (c) => {
     const input = c.input as { list_of_references: string[][][]; hypotheses: string[][] };
-    return { actual: corpusBleu(input.list_of_references, input.hypotheses, bleuOptions(params(c))), expected: c.expected };
+    return { actual: corpusBleu(input.list_of_references, input.hypotheses, bleuOptions(params(c))), expected: c.expected, tolerance: EXACT };
   },
   bleu_valor: (c) => {
     const input = c.input as { prediction: string; references: string[] };
@@ -112,7 +114,7 @@ export const textDispatch: CaseDispatch = {
       actual.tokens = { prediction: valorBleuTokenize(input.prediction), references: input.references.map(valorBleuTokenize) };
       expected.tokens = c.expected_tokens;
     }
-    return { actual, expected };
+    return { actual, expected, tolerance: EXACT };
   },
   sacrebleu_corpus: (c) => {
     const input = c.input as { hypotheses: string[]; references: string[][] };
@@ -122,24 +124,24 @@ export const textDispatch: CaseDispatch = {
     const input = c.input as { hypothesis: string; references: string[] };
     return sacreComparison(c, sacreSentenceBleu(input.hypothesis, input.references, sacreOptions(params(c))));
   },
-  tokenize_13a: (c) => ({ actual: tokenize13a(c.input as string), expected: c.expected }),
+  tokenize_13a: (c) => ({ actual: tokenize13a(c.input as string), expected: c.expected, tolerance: EXACT }),
   looping_compression_ratio: (c) => {
     if (params(c).zlib_level !== undefined && params(c).zlib_level !== 9) throw new Error(`zlib level ${String(params(c).zlib_level)} is not the H2O setting (9)`);
-    return { actual: compressionRatio(c.input as string), expected: c.expected };
+    return { actual: compressionRatio(c.input as string), expected: c.expected, tolerance: EXACT };
   },
   looping_longest_repeated_substring: (c) => {
     const r = longestRepeatedSubstring(c.input as string);
     const detail = c.expected_detail as { longest: string; count_nonoverlapping: number } | undefined;
-    if (!detail) return { actual: r.value, expected: c.expected };
-    return { actual: { value: r.value, longest: r.substring, count: r.count }, expected: { value: c.expected, longest: detail.longest, count: detail.count_nonoverlapping } };
+    if (!detail) return { actual: r.value, expected: c.expected, tolerance: EXACT };
+    return { actual: { value: r.value, longest: r.substring, count: r.count }, expected: { value: c.expected, longest: detail.longest, count: detail.count_nonoverlapping }, tolerance: EXACT };
   },
   looping_unique_sentences: (c) => {
     const input = c.input as { sentences: string[] };
-    return { actual: uniqueSentenceRatio(input.sentences, { minSentenceChars: params(c).min_sentence_chars as number | undefined }), expected: c.expected };
+    return { actual: uniqueSentenceRatio(input.sentences, { minSentenceChars: params(c).min_sentence_chars as number | undefined }), expected: c.expected, tolerance: EXACT };
   },
   h2o_pii_leakage: (c) => {
     const input = c.input as { text: string; contexts?: string[] };
     const r = piiLeakage(input.text, { contexts: input.contexts });
-    return { actual: { email: r.emails, credit_card: r.creditCards, ssn: r.ssns, pass: r.pass ? 1 : 0 }, expected: c.expected };
+    return { actual: { email: r.emails, credit_card: r.creditCards, ssn: r.ssns, pass: r.pass ? 1 : 0 }, expected: c.expected, tolerance: EXACT };
   },
 };
