@@ -36,22 +36,47 @@ function toDatum(input: Record<string, unknown>): JudgedDatum {
   return datum;
 }
 
+/** Python's json writes NaN / Infinity bare; read them as numbers (outside strings only). */
+function readPythonJson(text: string): unknown {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (inString) {
+      out += ch;
+      if (ch === '\\') out += text[++i] ?? '';
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    const token = /^(-?Infinity|NaN)/.exec(text.slice(i, i + 9));
+    if (token) {
+      out += `"__python_float__${token[1]}"`;
+      i += (token[1] as string).length - 1;
+      continue;
+    }
+    out += ch;
+  }
+  return JSON.parse(out, (_k, v: unknown) => (typeof v === 'string' && v.startsWith('__python_float__') ? Number(v.slice(16)) : v));
+}
+
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
 
 describe('judged metrics reproduce the reference on scripted judge replies', () => {
   it('finds fixture files', () => expect(files.length).toBeGreaterThan(0));
   for (const file of files) {
-    const cases = (JSON.parse(readFileSync(join(DIR, file), 'utf8')) as { cases: JudgeCase[] }).cases;
+    const cases = (readPythonJson(readFileSync(join(DIR, file), 'utf8')) as { cases: JudgeCase[] }).cases;
     describe(file, () => {
       cases.forEach((c, i) => {
         it(`#${i} ${c.metric}: ${c.note ?? ''}`, async () => {
-          const { retries, semantics, ...metricOptions } = c.params ?? {};
+          const { retries, semantics, system_prompt: systemPrompt, ...metricOptions } = c.params ?? {};
           const client = new ScriptedJudgeClient(c.judge_responses, 'scripted-judge');
           const { results, summary } = await evaluateJudged({
             client,
             datums: [toDatum(c.input)],
             metrics: [{ name: c.metric, semantics: semantics as JudgeSemantics | undefined, options: metricOptions }],
             retries: typeof retries === 'number' ? retries : 0,
+            ...(typeof systemPrompt === 'string' ? { systemPrompt } : {}),
           });
           const record = results[c.metric]?.[0];
           expect(record).toBeDefined();
@@ -63,7 +88,8 @@ describe('judged metrics reproduce the reference on scripted judge replies', () 
             expect(summary.errors).toBe(1);
           } else {
             expect(isErrorRecord(record), JSON.stringify(record)).toBe(false);
-            expect(record.value).toEqual(c.expected.value);
+            if (typeof c.expected.value === 'number' && Number.isNaN(c.expected.value)) expect(record.value).toBeNaN();
+            else expect(record.value).toEqual(c.expected.value);
             expect(summary.errors).toBe(0);
           }
           expect(record.parameters).toEqual({ evaluator: 'scripted-judge', retries: typeof retries === 'number' ? retries : 0 });
