@@ -36,7 +36,8 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
 /**
  * Answer semantic similarity (RAGAS `SemanticSimilarity`, H2O): each vector is divided by its
  * norm, then the two are dotted (RAGAS's order of operations). Range [−1, 1], not clamped; a zero
- * vector gives NaN. With `threshold`, returns 1 when the score is >= threshold, else 0.
+ * vector gives NaN. With a non-zero `threshold`, returns 1 when the score is >= threshold, else 0
+ * (RAGAS ignores a threshold of 0).
  *
  * @param reference - embedding of the reference answer (embed " " for an empty string).
  * @param response - embedding of the response.
@@ -44,8 +45,9 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
 export function answerSemanticSimilarity(reference: ArrayLike<number>, response: ArrayLike<number>, options: { threshold?: number | null } = {}): number {
   const fn = 'answerSemanticSimilarity';
   checkPair(reference, response, fn);
-  const threshold = options.threshold ?? undefined;
-  if (threshold !== undefined) checkNumber(threshold, 'threshold', fn);
+  // RAGAS tests `if self.threshold:`, so a threshold of 0 (like null) leaves the raw score.
+  const threshold = options.threshold || undefined;
+  if (options.threshold !== undefined && options.threshold !== null) checkNumber(options.threshold, 'threshold', fn);
   const norm = (v: ArrayLike<number>) => {
     let s = 0;
     for (let i = 0; i < v.length; i++) s += (v[i] as number) * (v[i] as number);

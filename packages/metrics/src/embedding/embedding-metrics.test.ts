@@ -4,6 +4,7 @@ import {
   answerRelevancyFromText,
   answerSemanticSimilarity,
   answerSemanticSimilarityFromText,
+  contextMeanReciprocalRank,
   contextReciprocalRank,
   contextReciprocalRankFromText,
   contextRelevancyFromText,
@@ -34,6 +35,7 @@ describe('cosine similarity', () => {
     expect(answerSemanticSimilarity([0, 0], [1, 0])).toBeNaN();
     expect(answerSemanticSimilarity([1, 1], [1, 0], { threshold: 0.7 })).toBe(1);
     expect(answerSemanticSimilarity([1, 1], [1, 0], { threshold: 0.71 })).toBe(0);
+    expect(answerSemanticSimilarity([1, 1], [1, 0], { threshold: 0 })).toBeCloseTo(Math.SQRT1_2, 15);
   });
   it('rejects dimension mismatch and NaN', () => {
     expect(() => cosineSimilarity([1, 2], [1])).toThrow(/dimension/);
@@ -88,6 +90,8 @@ describe('query-to-context relevancy', () => {
     expect(await contextReciprocalRank(q, chunks, { threshold: 0.99 })).toBeCloseTo(1 / 3, 15);
     expect(await contextReciprocalRank(q, chunks, { threshold: 0.99, oorIdx: 2 })).toBe(0);
     expect(await contextReciprocalRank(q, [])).toBe(0);
+    expect(await contextMeanReciprocalRank([{ query: q, chunkSentences: chunks }, { query: q, chunkSentences: [] }])).toBe(0.25);
+    expect(await contextMeanReciprocalRank([])).toBeNaN();
     await expect(contextReciprocalRank(q, chunks, { oorIdx: -1 })).rejects.toThrow(/'oorIdx' option/);
     await expect(contextReciprocalRank([1, 0, 0], chunks)).rejects.toThrow(/`query`/);
   });

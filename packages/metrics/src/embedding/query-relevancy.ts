@@ -87,3 +87,19 @@ export async function contextReciprocalRank(
   }
   return 0;
 }
+
+/**
+ * H2O "context mean reciprocal rank": the mean of {@link contextReciprocalRank} over queries
+ * (NaN for no query).
+ */
+export async function contextMeanReciprocalRank(
+  queries: readonly { query: ArrayLike<number>; chunkSentences: readonly VectorList[] }[],
+  options: EmbeddingKernelOptions & { threshold?: number; oorIdx?: number } = {},
+): Promise<number> {
+  const ranks = new Float64Array(queries.length);
+  for (let i = 0; i < queries.length; i++) {
+    const q = queries[i] as { query: ArrayLike<number>; chunkSentences: readonly VectorList[] };
+    ranks[i] = await contextReciprocalRank(q.query, q.chunkSentences, options);
+  }
+  return numpyMean(ranks);
+}
