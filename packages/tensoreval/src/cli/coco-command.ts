@@ -134,7 +134,7 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   if (out !== undefined) await writeFile(out, `${JSON.stringify(cocoResultJson(result), null, 1)}\n`);
   const arrays = flagString(args, 'pr-arrays');
   if (arrays !== undefined) await writeFile(arrays, JSON.stringify(cocoArraysJson(result)));
-  if (result.classF1 && !quiet) {
+  if (result.classF1) {
     const rows = result.classF1.perCategory.map((r) => `  ${String(r.categoryId).padStart(6)} ${r.name.padEnd(20).slice(0, 20)} P=${r.precision.toFixed(3)} R=${r.recall.toFixed(3)} F1=${r.f1.toFixed(3)}  best F1=${r.bestF1.toFixed(3)} @ score>=${r.bestThreshold === null ? '-' : r.bestThreshold.toFixed(4)}`);
     process.stdout.write(`Per-category at score >= ${result.classF1.scoreThreshold}, IoU=${result.classF1.iouThr}, area=all:\n${rows.join('\n')}\n`);
   }

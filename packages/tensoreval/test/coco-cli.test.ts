@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluateCoco } from 'tensoreval';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const val = join(repoRoot, 'test-data/reference/coco/cocoapi_val2014_100');
+const GT = join(val, 'instances_val2014_100.json');
+const DT = join(val, 'instances_val2014_fakebbox100_results.json');
+const tmp = mkdtempSync(join(tmpdir(), 'tensoreval-coco-cli-'));
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', ...args], { cwd: repoRoot, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('tensoreval coco (CLI)', () => {
+  it('writes --pr-arrays and the per-class F1 extras, with params in RESULT.json', async () => {
+    const out = join(tmp, 'r.json'), arrays = join(tmp, 'pr.json');
+    const r = await cli(['--gt', GT, '--dt', DT, '--out', out, '--pr-arrays', arrays, '--score-threshold', '0.5', '--max-dets', '1,10,100', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Per-category at score >= 0\.5, IoU=0\.5/);
+    const result = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(result)).toEqual(expect.arrayContaining(['iouType', 'stats', 'perCategory', 'params']));
+    expect(result.params.maxDets).toEqual([1, 10, 100]);
+    expect(result.classF1.perCategory).toHaveLength(80);
+    const pr = JSON.parse(readFileSync(arrays, 'utf8'));
+    expect(pr.shape).toEqual({ T: 10, R: 101, K: 80, A: 4, M: 3 });
+    expect(pr.precision).toHaveLength(10 * 101 * 80 * 4 * 3);
+    expect(pr.recall).toHaveLength(10 * 80 * 4 * 3);
+  });
+
+  it('gives the same numbers as the library call for custom parameters', async () => {
+    const out = join(tmp, 'custom.json');
+    const r = await cli(['--gt', GT, '--dt', DT, '--out', out, '--quiet', '--area-rng', 'all=0:1e10,tiny=0:256', '--iou-thrs', '0.5,0.75', '--use-cats', '0', '--img-ids', '42,73,74']);
+    expect(r.code).toBe(0);
+    const lib = await evaluateCoco(GT, DT, { areaRng: [[0, 1e10], [0, 256]], areaRngLbl: ['all', 'tiny'], iouThrs: [0.5, 0.75], useCats: false, imgIds: [42, 73, 74] });
+    expect(JSON.parse(readFileSync(out, 'utf8')).stats).toEqual(lib.stats);
+  });
+
+  it('exits non-zero with one line naming the file, the record and the rule', async () => {
+    const records = JSON.parse(readFileSync(DT, 'utf8')) as Array<Record<string, unknown>>;
+    (records[3] as Record<string, unknown>).image_id = 123456789;
+    const bad = join(tmp, 'bad-image.json');
+    writeFileSync(bad, JSON.stringify(records));
+    const r = await cli(['--gt', GT, '--dt', bad, '--quiet']);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/bad-image\.json` \(record 3\).*image_id 123456789.*TE-205/);
+  });
+
+  it('rejects an unknown flag and an unreadable file clearly', async () => {
+    expect((await cli(['--gt', GT, '--dt', DT, '--bogus', '1'])).stderr).toMatch(/--bogus/);
+    const r = await cli(['--gt', GT, '--dt', join(tmp, 'missing.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing\.json.*readable file.*TE-209/);
+  });
+
+  it('reads a results file by streaming when it is above the streaming size', async () => {
+    const streamed = await evaluateCoco(GT, DT, { streamAboveBytes: 1 });
+    const whole = await evaluateCoco(GT, DT);
+    expect(streamed.stats).toEqual(whole.stats);
+  });
+});
