@@ -20,17 +20,21 @@ export function precisionRecallSweepImpl(inputs: PrecisionRecallSweepInputs, att
   sorter.reserve(longestSegment(offsets));
   for (let s = 0; s + 1 < offsets.length; s++) sorter.sortDescending(scores, offsets[s], offsets[s + 1], order);
   for (let p = 0; p < n; p++) sortedScores[p] = scores[order[p]];
-  for (let r = 0; r < rows; r++) {
-    const row = r * n;
-    for (let s = 0; s + 1 < offsets.length; s++) {
-      let tps = 0;
-      let fps = 0;
-      for (let p = offsets[s]; p < offsets[s + 1]; p++) {
+  // Segment-major: all rows walk one segment while its slice of `order` (and of each flag row, which
+  // the gather reads at random inside the segment) is still in cache.
+  for (let s = 0; s + 1 < offsets.length; s++) {
+    const start = offsets[s];
+    const end = offsets[s + 1];
+    for (let r = 0; r < rows; r++) {
+      const row = r * n;
+      let t = 0;
+      let f = 0;
+      for (let p = start; p < end; p++) {
         const i = row + order[p];
-        tps += tp[i];
-        fps += fp[i];
-        tpCum[row + p] = tps;
-        fpCum[row + p] = fps;
+        t += tp[i];
+        f += fp[i];
+        tpCum[row + p] = t;
+        fpCum[row + p] = f;
       }
     }
   }
