@@ -146,14 +146,16 @@ function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode
   }));
 }
 
-/** Builds the IoU step: boxes through BoxIou, masks through RleIou (after rasterising polygons). */
+/**
+ * Builds the IoU step: boxes through BoxIou, masks through RleIou. Masks are decoded (polygons
+ * rasterised) only for the rows evaluated, directly in row order; mask-only results are decoded up
+ * front because loadRes takes their area and box from the mask.
+ */
 function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint): IouProvider {
-  let dtRle: RleBatch | undefined;
-  const needDtMasks = params.iouType === 'segm' || dt.areaFrom === 'mask';
-  if (needDtMasks) {
-    const sizes = rowSizes(gt, dt.imageIdx);
-    dtRle = segmentationsToRle(dt.segmentations, sizes, dt.areaFrom === 'box' ? dt.boxes : undefined, dtSource, backend);
-    if (dt.areaFrom === 'mask') fillFromMasks(dt, dtRle, backend);
+  let dtAll: RleBatch | undefined;
+  if (dt.areaFrom === 'mask') {
+    dtAll = segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), undefined, dtSource, backend);
+    fillFromMasks(dt, dtAll, backend);
   }
   if (params.iouType === 'bbox') {
     return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) => {
@@ -161,9 +163,11 @@ function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource
       return { iou: out.iou as Float64Array, pairOffsets: out.pairOffsets };
     };
   }
-  const gtRle = segmentationsToRle(gt.segmentations, rowSizes(gt, gt.imageIdx), undefined, gtSource, backend);
-  return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) =>
-    runKernelSync('RleIou', { dt: gatherRles(dtRle as RleBatch, dtRows), gt: gatherRles(gtRle, gtRows), dtOffsets, gtOffsets, gtCrowd }, {}, { backend });
+  return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) => {
+    const dtRles = dtAll ? gatherRles(dtAll, dtRows) : segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), dt.boxes, dtSource, backend, dtRows);
+    const gtRles = segmentationsToRle(gt.segmentations, rowSizes(gt, gt.imageIdx), undefined, gtSource, backend, gtRows);
+    return runKernelSync('RleIou', { dt: dtRles, gt: gtRles, dtOffsets, gtOffsets, gtCrowd }, {}, { backend });
+  };
 }
 
 /** loadRes for mask results: area is the mask's pixel count; a missing bbox is the mask's toBbox. */

@@ -10,25 +10,40 @@ export interface MaskSizes {
   widths: Int32Array;
 }
 
+/** A Uint32Array that grows by doubling: decoded counts are appended without sizing for the worst case. */
+class CountsBuffer {
+  data = new Uint32Array(1 << 16);
+  length = 0;
+  reserve(extra: number): void {
+    if (this.length + extra <= this.data.length) return;
+    const next = new Uint32Array(Math.max(2 * this.data.length, this.length + extra));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}
+
 /**
- * Converts each record's segmentation to one RLE, as pycocotools `annToRLE`: polygons are rasterised
- * with PolygonToRle and their parts merged (union) with RleMerge; an uncompressed RLE keeps its counts;
- * a compressed string is decoded. A record without segmentation uses `fallbackBoxes` (xywh) as the
- * polygon [x1,y1, x1,y2, x2,y2, x2,y1], as loadRes does for box results. Errors name the file and record.
+ * Converts the segmentation of each record in `rows` (all records when omitted), in that order, to one
+ * RLE, as pycocotools `annToRLE`: polygons are rasterised with PolygonToRle and their parts merged
+ * (union) with RleMerge; an uncompressed RLE keeps its counts; a compressed string is decoded. A record
+ * without segmentation uses `fallbackBoxes` (xywh) as the polygon [x1,y1, x1,y2, x2,y2, x2,y1], as
+ * loadRes does for box results. `sizes` is indexed by record. Errors name the file and the record.
  */
-export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefined>, sizes: MaskSizes, fallbackBoxes: Float64Array | undefined, source: string, backend?: BackendHint): RleBatch {
-  const n = segs.length;
+export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefined>, sizes: MaskSizes, fallbackBoxes: Float64Array | undefined, source: string, backend?: BackendHint, rows?: Int32Array): RleBatch {
+  const n = rows ? rows.length : segs.length;
+  const recordOf = (q: number) => (rows ? (rows[q] as number) : q);
   const kind = new Uint8Array(n);
-  let polyCoords = 0, polyCount = 0, countsCap = 0;
-  for (let i = 0; i < n; i++) {
+  let polyCoords = 0, polyCount = 0;
+  for (let q = 0; q < n; q++) {
+    const i = recordOf(q);
     const s = segs[i];
     if (s === undefined) {
       if (fallbackBoxes === undefined) throw invalidInput(FN, { argument: source, index: i }, 'have a `segmentation`', 'none', 'TE-204');
-      kind[i] = POLYGONS;
+      kind[q] = POLYGONS;
       polyCoords += 8;
       polyCount++;
     } else if (Array.isArray(s)) {
-      kind[i] = POLYGONS;
+      kind[q] = POLYGONS;
       for (let p = 0; p < s.length; p++) {
         const poly = s[p];
         if (!Array.isArray(poly)) throw invalidInput(FN, { argument: source, index: i }, 'have polygons as arrays of numbers x0, y0, x1, y1, ...', JSON.stringify(poly)?.slice(0, 60) ?? 'undefined', 'TE-206');
@@ -36,33 +51,30 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
       }
       polyCount += s.length;
     } else if (s !== null && typeof s === 'object' && Array.isArray(s.size)) {
-      if (typeof s.counts === 'string') {
-        kind[i] = COMPRESSED;
-        countsCap += s.counts.length;
-      } else if (Array.isArray(s.counts)) {
-        kind[i] = UNCOMPRESSED;
-        countsCap += s.counts.length;
-      } else {
+      if (typeof s.counts === 'string') kind[q] = COMPRESSED;
+      else if (Array.isArray(s.counts)) kind[q] = UNCOMPRESSED;
+      else {
         throw invalidInput(FN, { argument: source, index: i }, 'have an RLE `counts` that is a string or a list of integers', typeof s.counts, 'TE-206');
       }
     } else {
       throw invalidInput(FN, { argument: source, index: i }, 'have a `segmentation` that is a list of polygons or an RLE {size, counts}', JSON.stringify(s)?.slice(0, 60) ?? 'undefined', 'TE-206');
     }
   }
-  const merged = polyCount > 0 ? rasterisePolygons(segs, kind, sizes, fallbackBoxes, polyCoords, polyCount, source, backend) : undefined;
-  if (merged) countsCap += merged.counts.length;
-  const counts = new Uint32Array(countsCap);
+  const merged = polyCount > 0 ? rasterisePolygons(segs, kind, recordOf, sizes, fallbackBoxes, polyCoords, polyCount, source, backend) : undefined;
+  const buf = new CountsBuffer();
   const offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
-  let end = 0, mi = 0;
-  for (let i = 0; i < n; i++) {
-    const k = kind[i];
+  let mi = 0;
+  for (let q = 0; q < n; q++) {
+    const i = recordOf(q);
+    const k = kind[q];
     if (k === POLYGONS) {
       const m = merged as RleBatch;
       const a = m.offsets[mi] as number, b = m.offsets[mi + 1] as number;
-      counts.set(m.counts.subarray(a, b), end);
-      end += b - a;
-      heights[i] = m.heights[mi] as number;
-      widths[i] = m.widths[mi] as number;
+      buf.reserve(b - a);
+      buf.data.set(m.counts.subarray(a, b), buf.length);
+      buf.length += b - a;
+      heights[q] = m.heights[mi] as number;
+      widths[q] = m.widths[mi] as number;
       mi++;
     } else {
       const s = segs[i] as { size: number[]; counts: string | number[] };
@@ -70,40 +82,45 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
       if (s.size.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {
         throw invalidInput(FN, { argument: source, index: i }, 'have an RLE `size` [height, width] of non-negative integers', JSON.stringify(s.size), 'TE-206');
       }
-      const start = end;
+      const start = buf.length;
+      buf.reserve(s.counts.length);
       if (k === COMPRESSED) {
-        end += decodeRleStringInto(s.counts as string, counts, end, `${source}[${i}].segmentation.counts`, FN);
+        buf.length += decodeRleStringInto(s.counts as string, buf.data, start, `${source}[${i}].segmentation.counts`, FN);
       } else {
         const list = s.counts as number[];
+        const data = buf.data;
         for (let c = 0; c < list.length; c++) {
           const v = list[c];
           if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
             throw invalidInput(FN, { argument: source, index: i }, 'have RLE counts that are non-negative integers', `${JSON.stringify(v)} at position ${c}`, 'TE-206');
           }
-          counts[end++] = v;
+          data[start + c] = v;
         }
+        buf.length += list.length;
       }
       let total = 0;
-      for (let c = start; c < end; c++) total += counts[c] as number;
+      const data = buf.data;
+      for (let c = start, end = buf.length; c < end; c++) total += data[c] as number;
       if (total !== (h as number) * (w as number)) {
         throw invalidInput(FN, { argument: source, index: i }, `have RLE counts summing to height × width (${h} × ${w})`, `a sum of ${total}`, 'TE-206');
       }
-      heights[i] = h as number;
-      widths[i] = w as number;
+      heights[q] = h as number;
+      widths[q] = w as number;
     }
-    offsets[i + 1] = end;
+    offsets[q + 1] = buf.length;
   }
-  return { counts: counts.subarray(0, end), offsets, heights, widths };
+  return { counts: buf.data.subarray(0, buf.length), offsets, heights, widths };
 }
 
-function rasterisePolygons(segs: ReadonlyArray<CocoSegmentation | undefined>, kind: Uint8Array, sizes: MaskSizes, boxes: Float64Array | undefined, nCoords: number, nPolys: number, source: string, backend?: BackendHint): RleBatch {
+function rasterisePolygons(segs: ReadonlyArray<CocoSegmentation | undefined>, kind: Uint8Array, recordOf: (q: number) => number, sizes: MaskSizes, boxes: Float64Array | undefined, nCoords: number, nPolys: number, source: string, backend?: BackendHint): RleBatch {
   const coords = new Float64Array(nCoords);
   const polygonOffsets = new Int32Array(nPolys + 1);
   const heights = new Int32Array(nPolys), widths = new Int32Array(nPolys);
   const groups: number[] = [0];
   let c = 0, p = 0;
-  for (let i = 0; i < segs.length; i++) {
-    if (kind[i] !== POLYGONS) continue;
+  for (let q = 0; q < kind.length; q++) {
+    if (kind[q] !== POLYGONS) continue;
+    const i = recordOf(q);
     const h = sizes.heights[i] as number, w = sizes.widths[i] as number;
     if (!(h > 0) || !(w > 0)) throw invalidInput(FN, { argument: source, index: i }, 'refer to an image with positive `height` and `width` (needed to rasterise polygons)', `${h} × ${w}`, 'TE-204');
     const s = segs[i];

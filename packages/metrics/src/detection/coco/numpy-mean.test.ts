@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { numpyMean } from './numpy-mean';
 
 const fixture = fileURLToPath(new URL('../../../../../test-data/reference/coco/unit/numpy_mean.json', import.meta.url));
-const cases = (JSON.parse(readFileSync(fixture, 'utf8')) as { cases: Array<{ n: number; values_hex: string; mean_hex: string; naive_left_to_right_differs: boolean }> }).cases;
+interface MeanCase { n: number; values_hex?: string; scale?: number; mean_hex: string; naive_left_to_right_differs: boolean }
+const cases = (JSON.parse(readFileSync(fixture, 'utf8')) as { cases: MeanCase[] }).cases;
+
+/** The case's values: listed as hex, or v[i] = ((i * 2654435761) mod 2^32) / 2^32 * scale. */
+function valuesOf(c: MeanCase): Float64Array {
+  if (c.values_hex !== undefined) return fromHex(c.values_hex);
+  const v = new Float64Array(c.n);
+  for (let i = 0; i < c.n; i++) v[i] = (Number((BigInt(i) * 2654435761n) % 4294967296n) / 4294967296) * (c.scale as number);
+  return v;
+}
 
 function fromHex(hex: string): Float64Array {
   const n = hex.length / 16;
@@ -14,15 +23,23 @@ function fromHex(hex: string): Float64Array {
 }
 
 describe('numpyMean', () => {
-  it.each(cases.map((c) => [c.n, c] as const))('equals np.mean bit for bit (n = %i)', (_n, c) => {
-    const values = fromHex(c.values_hex);
+  // The fixture was produced with numpy 2.x, which sums a contiguous vector in one pairwise pass.
+  it.each(cases.map((c) => [c.n, c] as const))('equals numpy 2.x np.mean bit for bit (n = %i)', (_n, c) => {
+    const values = valuesOf(c);
     expect(values.length).toBe(c.n);
-    expect(numpyMean(values)).toBe(fromHex(c.mean_hex)[0]);
+    expect(numpyMean(values, values.length, 'whole')).toBe(fromHex(c.mean_hex)[0]);
+  });
+  it('splits into 8192-element buffers in numpy 1.x mode (the COCO oracle; checked by the fixture arrays)', () => {
+    const c = cases.find((x) => x.n === 8193) as MeanCase;
+    const values = valuesOf(c);
+    expect(numpyMean(values, values.length, 'blocked')).not.toBe(numpyMean(values, values.length, 'whole'));
+    const small = valuesOf(cases.find((x) => x.n === 1000) as MeanCase);
+    expect(numpyMean(small, small.length, 'blocked')).toBe(numpyMean(small, small.length, 'whole'));
   });
   it('differs from naive summation where numpy does', () => {
-    const c = cases.find((x) => x.naive_left_to_right_differs);
+    const c = cases.find((x) => x.naive_left_to_right_differs && x.values_hex !== undefined);
     expect(c).toBeDefined();
-    const v = fromHex(c!.values_hex);
+    const v = valuesOf(c!);
     let naive = 0;
     for (const x of v) naive += x;
     expect(naive / v.length).not.toBe(fromHex(c!.mean_hex)[0]);
