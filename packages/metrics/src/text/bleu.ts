@@ -32,7 +32,7 @@ const DEFAULT_WEIGHTS: readonly number[] = [0.25, 0.25, 0.25, 0.25];
 /** Token ids of the segment being scored; reused because scoring is synchronous. */
 const segmentIds = new TokenIds();
 
-interface ResolvedOptions {
+export interface ResolvedOptions {
   weightSets: readonly (readonly number[])[];
   single: boolean;
   smoothing: BleuSmoothing;
@@ -40,7 +40,7 @@ interface ResolvedOptions {
   autoReweigh: boolean;
 }
 
-function resolveOptions(fn: string, opts: BleuOptions): ResolvedOptions {
+export function resolveOptions(fn: string, opts: BleuOptions): ResolvedOptions {
   const weights = opts.weights ?? DEFAULT_WEIGHTS;
   if (!Array.isArray(weights) || weights.length === 0) throw invalidOption(fn, 'weights', 'a non-empty array of numbers or of number arrays', weights);
   const single = !Array.isArray(weights[0]);
@@ -123,19 +123,41 @@ export function corpusBleu(listOfReferences: readonly (readonly (readonly string
 export function corpusBleu(listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], opts: BleuOptions = {}): number | number[] {
   const fn = 'corpusBleu';
   const o = resolveOptions(fn, opts);
+  const stats = emptyCorpusBleuStats(maxOrderOf(o));
+  accumulateCorpusBleu(fn, listOfReferences, hypotheses, stats);
+  return scoreCorpusBleu(stats, o);
+}
+
+/** Pooled nltk corpus-BLEU statistics (what a stateful evaluator keeps and merges). */
+export interface CorpusBleuStats {
+  /** clipped matches per order */
+  matched: Float64Array;
+  /** hypothesis n-grams per order, each segment's count clamped to ≥ 1 (nltk) */
+  total: Float64Array;
+  /** [Σ hypothesis length, Σ closest reference length] */
+  lengths: Float64Array;
+  /** the last segment's tokens, which nltk's smoothing methods 4–7 look at */
+  last: Omit<SmoothingContext, 'hypLen'> | undefined;
+}
+
+export function emptyCorpusBleuStats(maxOrder: number): CorpusBleuStats {
+  return { matched: new Float64Array(maxOrder), total: new Float64Array(maxOrder), lengths: new Float64Array(2), last: undefined };
+}
+
+export function maxOrderOf(o: ResolvedOptions): number {
+  return Math.max(...o.weightSets.map((w) => w.length));
+}
+
+/** Adds segments to `stats` (validating them). */
+export function accumulateCorpusBleu(fn: string, listOfReferences: readonly (readonly (readonly string[])[])[], hypotheses: readonly (readonly string[])[], stats: CorpusBleuStats): void {
   if (!Array.isArray(listOfReferences)) throw invalidInput(fn, 'listOfReferences', 'be an array', typeof listOfReferences, 'TE-204');
   if (!Array.isArray(hypotheses)) throw invalidInput(fn, 'hypotheses', 'be an array', typeof hypotheses, 'TE-204');
   if (listOfReferences.length !== hypotheses.length) {
     throw invalidInput(fn, 'hypotheses', `have one entry per segment of \`listOfReferences\` (${listOfReferences.length})`, `${hypotheses.length}`, 'TE-202');
   }
-  const maxOrder = Math.max(...o.weightSets.map((w) => w.length));
-  const matched = new Float64Array(maxOrder);
-  const total = new Float64Array(maxOrder);
+  const maxOrder = stats.matched.length;
   const segMatched = new Float64Array(maxOrder);
   const segTotal = new Float64Array(maxOrder);
-  let hypLen = 0;
-  let refLen = 0;
-  let ctx: SmoothingContext | undefined;
   const refLengths: number[] = [];
   for (let s = 0; s < hypotheses.length; s++) {
     const refs = listOfReferences[s];
@@ -149,18 +171,23 @@ export function corpusBleu(listOfReferences: readonly (readonly (readonly string
     segTotal.fill(0);
     accumulateNgramMatches(hypIds, refIds, maxOrder, ids.size, segMatched, segTotal);
     for (let n = 0; n < maxOrder; n++) {
-      matched[n] = (matched[n] as number) + (segMatched[n] as number);
+      stats.matched[n] = (stats.matched[n] as number) + (segMatched[n] as number);
       // nltk clamps each segment's denominator to ≥ 1 before pooling.
-      total[n] = (total[n] as number) + Math.max(1, segTotal[n] as number);
+      stats.total[n] = (stats.total[n] as number) + Math.max(1, segTotal[n] as number);
     }
     refLengths.length = 0;
     for (const r of refs) refLengths.push(r.length);
-    hypLen += hyp.length;
-    refLen += closestRefLength(refLengths, hyp.length);
-    ctx = { refs: refIds, hyp: hypIds, vocabularySize: ids.size, hypLen: 0 };
+    stats.lengths[0] = (stats.lengths[0] as number) + hyp.length;
+    stats.lengths[1] = (stats.lengths[1] as number) + closestRefLength(refLengths, hyp.length);
+    stats.last = { refs: refIds, hyp: hypIds, vocabularySize: ids.size };
   }
-  if (ctx) ctx.hypLen = hypLen;
-  const scores = bleuFromCounts(matched, total, hypLen, refLen, ctx, o);
+}
+
+/** BLEU from pooled statistics. */
+export function scoreCorpusBleu(stats: CorpusBleuStats, o: ResolvedOptions): number | number[] {
+  const hypLen = stats.lengths[0] as number;
+  const ctx = stats.last ? { ...stats.last, hypLen } : undefined;
+  const scores = bleuFromCounts(stats.matched, stats.total, hypLen, stats.lengths[1] as number, ctx, o);
   return o.single ? (scores[0] as number) : scores;
 }
 
@@ -184,7 +211,7 @@ export function sentenceBleu(references: readonly (readonly string[])[], hypothe
   const o = resolveOptions(fn, opts);
   checkReferences(fn, 'references', undefined, references);
   checkTokens(fn, 'hypothesis', undefined, hypothesis);
-  const maxOrder = Math.max(...o.weightSets.map((w) => w.length));
+  const maxOrder = maxOrderOf(o);
   const matched = new Float64Array(maxOrder);
   const total = new Float64Array(maxOrder);
   const ids = segmentIds.reset();

@@ -17,3 +17,5 @@ export { sensitiveDataLeakage, type SensitiveDataLeakage } from './sensitive-dat
 export { encodingGuardrail, findEncodedPart, type EncodingPerturbation } from './encoding-guardrail';
 export { pairwiseRougeConsistency } from './pairwise-rouge-consistency';
 export { valorRouge } from './valor-rouge';
+export { CorpusBleu } from './corpus-bleu.metric';
+export { SacreBleu } from './sacre-bleu.metric';

@@ -48,7 +48,7 @@ function myLog(x: number): number {
   return x === 0 ? -9999999999 : pyLog(x);
 }
 
-function resolve(fn: string, opts: SacreBleuOptions, effectiveOrderDefault: boolean) {
+export function resolveSacreBleuOptions(fn: string, opts: SacreBleuOptions, effectiveOrderDefault: boolean) {
   const tokenize = opts.tokenize ?? '13a';
   if (!TOKENIZERS.includes(tokenize)) throw invalidOption(fn, 'tokenize', `one of ${TOKENIZERS.join(', ')}`, tokenize);
   const smoothMethod = opts.smoothMethod ?? 'exp';
@@ -68,7 +68,7 @@ function resolve(fn: string, opts: SacreBleuOptions, effectiveOrderDefault: bool
   };
 }
 
-type Resolved = ReturnType<typeof resolve>;
+export type Resolved = ReturnType<typeof resolveSacreBleuOptions>;
 
 function preprocess(text: string, o: Resolved): string[] {
   const s = pyRstrip(o.lowercase ? text.toLowerCase() : text);
@@ -108,7 +108,22 @@ function signature(nrefs: string, o: Resolved): string {
   return `nrefs:${nrefs}|case:${o.lowercase ? 'lc' : 'mixed'}|eff:${o.effectiveOrder ? 'yes' : 'no'}|tok:${o.tokenize}|smooth:${smooth}|version:${o.version}`;
 }
 
-function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams: readonly (readonly (string | null | undefined)[])[], o: Resolved): SacreBleuScore {
+/** Summed SacreBLEU statistics (what a stateful evaluator keeps and merges). */
+export interface SacreBleuStats {
+  correct: Float64Array;
+  total: Float64Array;
+  /** [Σ hypothesis length, Σ closest reference length] */
+  lengths: Float64Array;
+  /** [fewest, most] references seen on a segment (for the signature's nrefs) */
+  refRange: Float64Array;
+}
+
+export function emptySacreBleuStats(maxNgramOrder: number): SacreBleuStats {
+  return { correct: new Float64Array(maxNgramOrder), total: new Float64Array(maxNgramOrder), lengths: new Float64Array(2), refRange: Float64Array.of(Infinity, -Infinity) };
+}
+
+/** Adds segments to `stats` (validating them). */
+export function accumulateSacreBleu(fn: string, hypotheses: readonly string[], referenceStreams: readonly (readonly (string | null | undefined)[])[], o: Resolved, stats: SacreBleuStats): void {
   if (!Array.isArray(hypotheses)) throw invalidInput(fn, 'hypotheses', 'be an array of strings', typeof hypotheses, 'TE-204');
   if (!Array.isArray(referenceStreams) || referenceStreams.length === 0) throw invalidInput(fn, 'referenceStreams', 'hold at least one reference stream', Array.isArray(referenceStreams) ? 'an empty list' : typeof referenceStreams, 'TE-204');
   referenceStreams.forEach((stream, r) => {
@@ -117,11 +132,6 @@ function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams
     }
   });
   const order = o.maxNgramOrder;
-  const matched = new Float64Array(order);
-  const totals = new Float64Array(order);
-  let sysLen = 0;
-  let refLen = 0;
-  let variableRefs = false;
   for (let s = 0; s < hypotheses.length; s++) {
     const hyp = hypotheses[s];
     if (typeof hyp !== 'string') throw invalidInput(fn, { argument: 'hypotheses', index: s }, 'be a string', typeof hyp, 'TE-204');
@@ -135,18 +145,33 @@ function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams
       }
     }
     if (refs.length === 0) throw invalidInput(fn, { argument: 'referenceStreams', index: s }, 'hold at least one non-empty reference for every segment', 'none', 'TE-204');
-    if (refs.length !== referenceStreams.length) variableRefs = true;
+    stats.refRange[0] = Math.min(stats.refRange[0] as number, refs.length);
+    stats.refRange[1] = Math.max(stats.refRange[1] as number, refs.length);
     const ids = segmentIds.reset();
     const hypIds = ids.encode(preprocess(hyp, o));
     const refIds = refs.map((r) => ids.encode(preprocess(r, o)));
-    accumulateNgramMatches(hypIds, refIds, order, ids.size, matched, totals);
-    sysLen += hypIds.length;
-    refLen += closestRefLength(refIds.map((r) => r.length), hypIds.length);
+    accumulateNgramMatches(hypIds, refIds, order, ids.size, stats.correct, stats.total);
+    stats.lengths[0] = (stats.lengths[0] as number) + hypIds.length;
+    stats.lengths[1] = (stats.lengths[1] as number) + closestRefLength(refIds.map((r) => r.length), hypIds.length);
   }
-  const counts = Array.from(matched);
-  const totalList = Array.from(totals);
-  const { score, precisions, bp } = computeBleu(counts, totalList, sysLen, refLen, o);
-  return { score, counts, totals: totalList, precisions, bp, sysLen, refLen, signature: signature(variableRefs ? 'var' : String(referenceStreams.length), o) };
+}
+
+/** The score of summed statistics (the stats are not modified). */
+export function scoreSacreBleu(stats: SacreBleuStats, o: Resolved): SacreBleuScore {
+  const counts = Array.from(stats.correct);
+  const totals = Array.from(stats.total);
+  const sysLen = stats.lengths[0] as number;
+  const refLen = stats.lengths[1] as number;
+  const { score, precisions, bp } = computeBleu(counts, totals, sysLen, refLen, o);
+  const [fewest, most] = stats.refRange as unknown as [number, number];
+  const nrefs = most < 0 ? '0' : fewest === most ? String(most) : 'var';
+  return { score, counts, totals, precisions, bp, sysLen, refLen, signature: signature(nrefs, o) };
+}
+
+function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams: readonly (readonly (string | null | undefined)[])[], o: Resolved): SacreBleuScore {
+  const stats = emptySacreBleuStats(o.maxNgramOrder);
+  accumulateSacreBleu(fn, hypotheses, referenceStreams, o, stats);
+  return scoreSacreBleu(stats, o);
 }
 
 /**
@@ -160,7 +185,7 @@ function scoreCorpus(fn: string, hypotheses: readonly string[], referenceStreams
  * @example sacreBleu(['The cat is on the mat.'], [['The cat sat on the mat.']]).score // 48.89…
  */
 export function sacreBleu(hypotheses: readonly string[], referenceStreams: readonly (readonly (string | null | undefined)[])[], opts: SacreBleuOptions = {}): SacreBleuScore {
-  return scoreCorpus('sacreBleu', hypotheses, referenceStreams, resolve('sacreBleu', opts, false));
+  return scoreCorpus('sacreBleu', hypotheses, referenceStreams, resolveSacreBleuOptions('sacreBleu', opts, false));
 }
 
 /**
@@ -170,5 +195,5 @@ export function sacreBleu(hypotheses: readonly string[], referenceStreams: reado
 export function sacreSentenceBleu(hypothesis: string, references: readonly string[], opts: SacreBleuOptions = {}): SacreBleuScore {
   const fn = 'sacreSentenceBleu';
   if (!Array.isArray(references) || references.length === 0) throw invalidInput(fn, 'references', 'hold at least one reference', Array.isArray(references) ? 'an empty list' : typeof references, 'TE-204');
-  return scoreCorpus(fn, [hypothesis], references.map((r) => [r]), resolve(fn, opts, true));
+  return scoreCorpus(fn, [hypothesis], references.map((r) => [r]), resolveSacreBleuOptions(fn, opts, true));
 }
