@@ -88,7 +88,29 @@ describe('group fairness, standard float64 semantics', () => {
     expect(() => statisticalParityDifference([pt(true, true)], { x: 0 })).toThrow(/feature at index 0/);
     expect(() => statisticalParityDifference(points, {})).toThrow(OPTION_ERROR);
     expect(() => statisticalParityDifference(points, variables, { semantics: 'sklearn' as 'fai3' })).toThrow(OPTION_ERROR);
-    expect(() => statisticalParityDifference([{ target: 1 as unknown as boolean, predicted: true, features: [0] }], { x: 0 })).toThrow(/record 0/);
+    expect(() => statisticalParityDifference([{ target: 'yes' as unknown as boolean, predicted: true, features: [0] }], { x: 0 })).toThrow(/`points` \(record 0\)/);
+  });
+});
+
+describe('columnar input', () => {
+  const columns = {
+    target: Uint8Array.from(points, (p) => (p.target ? 1 : 0)),
+    predicted: Uint8Array.from(points, (p) => (p.predicted ? 1 : 0)),
+    features: Float64Array.from(points.flatMap((p) => Array.from(p.features))),
+    featureCount: 2,
+  };
+  it('gives the same values as point objects', () => {
+    for (const semantics of ['fai3', 'standard'] as const) {
+      expect(statisticalParityDifference(columns, variables, { semantics })).toEqual(statisticalParityDifference(points, variables, { semantics }));
+      expect(averageOddsDifference(columns, variables, { semantics })).toEqual(averageOddsDifference(points, variables, { semantics }));
+      expect(fairnessOverallScores(columns, { semantics })).toEqual(fairnessOverallScores(points, { semantics }));
+    }
+  });
+  it('rejects mismatched lengths, a wrong feature count and non-binary labels', () => {
+    expect(() => disparateImpact({ ...columns, predicted: columns.predicted.subarray(1) }, variables)).toThrow(/`predicted`/);
+    expect(() => disparateImpact({ ...columns, featureCount: 3 }, variables)).toThrow(/`features`/);
+    expect(() => disparateImpact(columns, { c: 2 })).toThrow(OPTION_ERROR);
+    expect(() => disparateImpact({ ...columns, target: Uint8Array.of(2, 0, 0, 0, 0, 0, 0) }, variables)).toThrow(/`points` \(record 0\)/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { checkOneOf, invalidInput } from '@tensoreval/core';
-import { groupConfusionCounts, type FairnessPoint, type FairnessSemantics, type GroupCounts, type GroupThresholds, type SensitiveVariables, type VariableGroups } from './fairness-groups';
+import { groupConfusionCounts, type FairnessData, type FairnessSemantics, type GroupCounts, type GroupThresholds, type SensitiveVariables, type VariableGroups } from './fairness-groups';
 
 const f32 = Math.fround;
 
@@ -19,7 +19,7 @@ export interface GroupFairnessOptions {
 
 const SEMANTICS = ['fai3', 'standard'] as const;
 
-function prepare(points: readonly FairnessPoint[], variables: SensitiveVariables, options: GroupFairnessOptions, fn: string) {
+function prepare(points: FairnessData, variables: SensitiveVariables, options: GroupFairnessOptions, fn: string) {
   const semantics = checkOneOf(options.semantics ?? 'fai3', 'semantics', fn, SEMANTICS);
   const groups = groupConfusionCounts(points, variables, options.thresholds, fn, semantics === 'fai3');
   return { semantics, groups };
@@ -58,7 +58,7 @@ function assertBothGroupsSomewhere(groups: Map<string, VariableGroups>, fn: stri
 }
 
 function selectionRateMetric(
-  points: readonly FairnessPoint[],
+  points: FairnessData,
   variables: SensitiveVariables,
   options: GroupFairnessOptions,
   fn: string,
@@ -86,7 +86,7 @@ function selectionRateMetric(
  * fai3: f32; variables with an empty group are skipped; throws (FAI3 traps) when no variable has
  * both groups. standard: float64; an empty group gives NaN.
  */
-export function statisticalParityDifference(points: readonly FairnessPoint[], variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
+export function statisticalParityDifference(points: FairnessData, variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
   return selectionRateMetric(points, variables, options, 'statisticalParityDifference', (u, p) => u - p);
 }
 
@@ -94,7 +94,7 @@ export function statisticalParityDifference(points: readonly FairnessPoint[], va
  * Disparate impact `P(ŷ=1 | unprivileged) / P(ŷ=1 | privileged)`; a zero privileged selection
  * rate gives +∞ (NaN when both are 0). Fair = 1. Guards as {@link statisticalParityDifference}.
  */
-export function disparateImpact(points: readonly FairnessPoint[], variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
+export function disparateImpact(points: FairnessData, variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
   return selectionRateMetric(points, variables, options, 'disparateImpact', (u, p) => u / p);
 }
 
@@ -108,7 +108,7 @@ export function disparateImpact(points: readonly FairnessPoint[], variables: Sen
  * `absolute: true`), float64, NaN when a rate is undefined.
  */
 export function averageOddsDifference(
-  points: readonly FairnessPoint[],
+  points: FairnessData,
   variables: SensitiveVariables,
   options: GroupFairnessOptions & { absolute?: boolean } = {},
 ): FairnessValue {
@@ -146,7 +146,7 @@ export function averageOddsDifference(
  * returned with no per-variable entries; no actual positives anywhere → NaN (0/0).
  * standard: float64, NaN when a group has no actual positives.
  */
-export function equalOpportunityDifference(points: readonly FairnessPoint[], variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
+export function equalOpportunityDifference(points: FairnessData, variables: SensitiveVariables, options: GroupFairnessOptions = {}): FairnessValue {
   const { semantics, groups } = prepare(points, variables, options, 'equalOpportunityDifference');
   const perVariable: Record<string, number> = {};
   if (semantics === 'standard') {

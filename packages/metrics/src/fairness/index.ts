@@ -1,6 +1,6 @@
 import '../default-backend';
 
-export { midRangeThresholds, type FairnessPoint, type SensitiveVariables, type GroupThresholds, type FairnessSemantics, type GroupCounts, type VariableGroups } from './fairness-groups';
+export { midRangeThresholds, toFairnessTable, type FairnessPoint, type FairnessColumns, type FairnessData, type FairnessTable, type SensitiveVariables, type GroupThresholds, type FairnessSemantics, type GroupCounts, type VariableGroups } from './fairness-groups';
 export { statisticalParityDifference, disparateImpact, averageOddsDifference, equalOpportunityDifference, type FairnessValue, type GroupFairnessOptions } from './group-fairness';
 export { fairnessOverallScores, fairnessGroupRates, type OverallScores, type GroupRates } from './overall-scores';
 export { cleanLlmResponse } from './llm-response';

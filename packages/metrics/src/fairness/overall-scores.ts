@@ -1,5 +1,5 @@
 import { checkOneOf, invalidInput } from '@tensoreval/core';
-import { groupConfusionCounts, type FairnessPoint, type FairnessSemantics, type GroupThresholds, type SensitiveVariables } from './fairness-groups';
+import { groupConfusionCounts, toFairnessTable, type FairnessData, type FairnessSemantics, type GroupThresholds, type SensitiveVariables } from './fairness-groups';
 
 /** Accuracy, precision and recall over all points (FAI3's "overall" model metrics). */
 export interface OverallScores {
@@ -13,20 +13,18 @@ export interface OverallScores {
  * fai3: f32 ratios; no points, no positive prediction or no actual positive throws (FAI3 traps).
  * standard: float64, NaN when undefined.
  */
-export function fairnessOverallScores(points: readonly FairnessPoint[], options: { semantics?: FairnessSemantics } = {}): OverallScores {
+export function fairnessOverallScores(data: FairnessData, options: { semantics?: FairnessSemantics } = {}): OverallScores {
   const fn = 'fairnessOverallScores';
   const semantics = checkOneOf(options.semantics ?? 'fai3', 'semantics', fn, ['fai3', 'standard'] as const);
+  const { n, target, predicted } = toFairnessTable(data, {}, fn, true, false);
   let tp = 0, tn = 0, fp = 0, fnCount = 0;
-  points.forEach((p, i) => {
-    if (typeof p.target !== 'boolean' || typeof p.predicted !== 'boolean') {
-      throw invalidInput(fn, { argument: 'points', index: i }, 'have boolean `target` and `predicted`', `${String(p.target)} / ${String(p.predicted)}`, 'TE-204');
-    }
-    if (p.target) {
-      if (p.predicted) tp++;
+  for (let i = 0; i < n; i++) {
+    if (target[i]) {
+      if (predicted[i]) tp++;
       else fnCount++;
-    } else if (p.predicted) fp++;
+    } else if (predicted[i]) fp++;
     else tn++;
-  });
+  }
   const total = tp + tn + fp + fnCount;
   if (semantics === 'standard') return { accuracy: (tp + tn) / total, precision: tp / (tp + fp), recall: tp / (tp + fnCount) };
   if (total === 0) throw invalidInput(fn, 'points', 'contain at least one point (FAI3: no data points to calculate accuracy)', 'an empty list', 'TE-202');
@@ -49,11 +47,11 @@ export interface GroupRates {
  * FPR in float64: the quantities behind the standard-semantics fairness metrics.
  */
 export function fairnessGroupRates(
-  points: readonly FairnessPoint[],
+  data: FairnessData,
   variables: SensitiveVariables,
   options: { thresholds?: GroupThresholds } = {},
 ): Record<string, { privileged: GroupRates; unprivileged: GroupRates }> {
-  const groups = groupConfusionCounts(points, variables, options.thresholds, 'fairnessGroupRates', false);
+  const groups = groupConfusionCounts(data, variables, options.thresholds, 'fairnessGroupRates', false);
   const out: Record<string, { privileged: GroupRates; unprivileged: GroupRates }> = {};
   for (const [name, g] of groups) {
     const rates = (c: typeof g.privileged): GroupRates => ({ n: c.n, selectionRate: (c.tp + c.fp) / c.n, tpr: c.tp / (c.tp + c.fn), fpr: c.fp / (c.fp + c.tn) });
