@@ -9,7 +9,10 @@ import {
   contextReciprocalRankFromText,
   contextRelevancyFromText,
   contextRelevancySoft,
+  checkVectors,
   cosineSimilarity,
+  cosineSimilarityMatrix,
+  cosineSimilarityMatrixSync,
   groundedness,
   groundednessFromText,
   PrecomputedEmbeddings,
@@ -55,6 +58,15 @@ describe('groundedness and sentence similarity on the kernels', () => {
     expect(await groundedness(answer, chunks)).toBeCloseTo(expected, 14);
     const packed = { data: Float64Array.from(answer.flat()), dim: 16 };
     expect(await groundedness(packed, chunks, { backend: 'cpu' })).toBeCloseTo(expected, 14);
+  });
+  it('runs the cosine matrix synchronously on cpu with the same values, NaN for zero rows', async () => {
+    const a = checkVectors([...answer, new Array(16).fill(0)], 'a', 'test');
+    const c = checkVectors(chunks[0] as number[][], 'c', 'test');
+    const sync = cosineSimilarityMatrixSync(a, c);
+    const async_ = await cosineSimilarityMatrix(a, c, { backend: 'cpu' });
+    expect(Array.from(sync.scores)).toEqual(Array.from(async_.scores));
+    expect(sync.anyNaN).toBe(true);
+    expect(Number.isNaN(sync.scores[4 * 3] as number)).toBe(true);
   });
   it('returns NaN without answer or context sentences, and for a zero vector', async () => {
     expect(await groundedness([], chunks)).toBeNaN();
