@@ -1,4 +1,4 @@
-import { checkInteger, checkNumber } from '@tensoreval/core';
+import { checkInteger, checkNumber, invalidInput } from '@tensoreval/core';
 import { numpyMean } from '../retrieval/numpy-stats';
 import { checkQuery, cosineSimilarityMatrix, type EmbeddingKernelOptions } from './cosine-similarity';
 import { checkVectors, commonDim, concatVectors, type VectorList } from './vectors';
@@ -13,7 +13,7 @@ async function chunkRelevancies(query: ArrayLike<number>, chunkSentences: readon
   const q = checkQuery(query, 'query', fn);
   const chunks = chunkSentences.map((c, i) => checkVectors(c, `chunkSentences[${i}]`, fn, dim)).filter((c) => c.rows > 0);
   if (chunks.length === 0) return new Float64Array(0);
-  if (q.dim !== dim) checkVectors([query], 'query', fn, dim);
+  if (q.dim !== dim) throw invalidInput(fn, 'query', `have the dimension of the sentence vectors (${dim})`, `dimension ${q.dim}`, 'TE-207');
   const all = concatVectors(chunks, dim);
   const { scores } = await cosineSimilarityMatrix(q, all, options);
   const out = new Float64Array(chunks.length);
