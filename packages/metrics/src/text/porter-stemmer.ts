@@ -61,7 +61,8 @@ function endsCvc(word: string): boolean {
   return n === 2 && !isConsonant(word, 0) && isConsonant(word, 1);
 }
 
-type Condition = ((stem: string) => boolean) | null;
+/** A rule condition sees the stem left after removing the suffix, and the whole word. */
+type Condition = ((stem: string, word: string) => boolean) | null;
 type Rule = readonly [suffix: string, replacement: string, condition: Condition];
 
 /** First rule whose suffix matches decides: replaced when its condition holds, else the word is kept. */
@@ -70,11 +71,11 @@ function applyRules(word: string, rules: readonly Rule[]): string {
     if (suffix === '*d') {
       if (!endsDoubleConsonant(word)) continue;
       const stem = word.slice(0, -2);
-      return condition === null || condition(stem) ? stem + replacement : word;
+      return condition === null || condition(stem, word) ? stem + replacement : word;
     }
     if (word.endsWith(suffix)) {
       const stem = word.slice(0, word.length - suffix.length);
-      return condition === null || condition(stem) ? stem + replacement : word;
+      return condition === null || condition(stem, word) ? stem + replacement : word;
     }
   }
   return word;
@@ -83,9 +84,11 @@ function applyRules(word: string, rules: readonly Rule[]): string {
 const positiveMeasure = (stem: string): boolean => measure(stem) > 0;
 const measureAbove1 = (stem: string): boolean => measure(stem) > 1;
 
+const STEP1A: readonly Rule[] = [['sses', 'ss', null], ['ies', 'i', null], ['ss', 'ss', null], ['s', '', null]];
+
 function step1a(word: string): string {
   if (word.endsWith('ies') && word.length === 4) return `${word.slice(0, -3)}ie`;
-  return applyRules(word, [['sses', 'ss', null], ['ies', 'i', null], ['ss', 'ss', null], ['s', '', null]]);
+  return applyRules(word, STEP1A);
 }
 
 function step1b(word: string): string {
@@ -115,74 +118,82 @@ function step1b(word: string): string {
   ]);
 }
 
+const STEP1C: readonly Rule[] = [['y', 'i', (stem) => stem.length > 1 && isConsonant(stem, stem.length - 1)]];
+
 function step1c(word: string): string {
-  return applyRules(word, [['y', 'i', (stem) => stem.length > 1 && isConsonant(stem, stem.length - 1)]]);
+  return applyRules(word, STEP1C);
 }
 
 function step2(word: string): string {
   if (word.endsWith('alli') && positiveMeasure(word.slice(0, -4))) return step2(`${word.slice(0, -4)}al`);
-  return applyRules(word, [
-    ['ational', 'ate', positiveMeasure],
-    ['tional', 'tion', positiveMeasure],
-    ['enci', 'ence', positiveMeasure],
-    ['anci', 'ance', positiveMeasure],
-    ['izer', 'ize', positiveMeasure],
-    ['bli', 'ble', positiveMeasure],
-    ['alli', 'al', positiveMeasure],
-    ['entli', 'ent', positiveMeasure],
-    ['eli', 'e', positiveMeasure],
-    ['ousli', 'ous', positiveMeasure],
-    ['ization', 'ize', positiveMeasure],
-    ['ation', 'ate', positiveMeasure],
-    ['ator', 'ate', positiveMeasure],
-    ['alism', 'al', positiveMeasure],
-    ['iveness', 'ive', positiveMeasure],
-    ['fulness', 'ful', positiveMeasure],
-    ['ousness', 'ous', positiveMeasure],
-    ['aliti', 'al', positiveMeasure],
-    ['iviti', 'ive', positiveMeasure],
-    ['biliti', 'ble', positiveMeasure],
-    ['fulli', 'ful', positiveMeasure],
-    // The 'l' stays with the stem so that short stems (geo-, theo-) behave like long ones.
-    ['logi', 'log', () => positiveMeasure(word.slice(0, -3))],
-  ]);
+  return applyRules(word, STEP2);
 }
+
+const STEP2: readonly Rule[] = [
+  ['ational', 'ate', positiveMeasure],
+  ['tional', 'tion', positiveMeasure],
+  ['enci', 'ence', positiveMeasure],
+  ['anci', 'ance', positiveMeasure],
+  ['izer', 'ize', positiveMeasure],
+  ['bli', 'ble', positiveMeasure],
+  ['alli', 'al', positiveMeasure],
+  ['entli', 'ent', positiveMeasure],
+  ['eli', 'e', positiveMeasure],
+  ['ousli', 'ous', positiveMeasure],
+  ['ization', 'ize', positiveMeasure],
+  ['ation', 'ate', positiveMeasure],
+  ['ator', 'ate', positiveMeasure],
+  ['alism', 'al', positiveMeasure],
+  ['iveness', 'ive', positiveMeasure],
+  ['fulness', 'ful', positiveMeasure],
+  ['ousness', 'ous', positiveMeasure],
+  ['aliti', 'al', positiveMeasure],
+  ['iviti', 'ive', positiveMeasure],
+  ['biliti', 'ble', positiveMeasure],
+  ['fulli', 'ful', positiveMeasure],
+  // The 'l' stays with the stem so that short stems (geo-, theo-) behave like long ones.
+  ['logi', 'log', (_stem, word) => positiveMeasure(word.slice(0, -3))],
+];
 
 function step3(word: string): string {
-  return applyRules(word, [
-    ['icate', 'ic', positiveMeasure],
-    ['ative', '', positiveMeasure],
-    ['alize', 'al', positiveMeasure],
-    ['iciti', 'ic', positiveMeasure],
-    ['ical', 'ic', positiveMeasure],
-    ['ful', '', positiveMeasure],
-    ['ness', '', positiveMeasure],
-  ]);
+  return applyRules(word, STEP3);
 }
 
+const STEP3: readonly Rule[] = [
+  ['icate', 'ic', positiveMeasure],
+  ['ative', '', positiveMeasure],
+  ['alize', 'al', positiveMeasure],
+  ['iciti', 'ic', positiveMeasure],
+  ['ical', 'ic', positiveMeasure],
+  ['ful', '', positiveMeasure],
+  ['ness', '', positiveMeasure],
+];
+
 function step4(word: string): string {
-  return applyRules(word, [
-    ['al', '', measureAbove1],
-    ['ance', '', measureAbove1],
-    ['ence', '', measureAbove1],
-    ['er', '', measureAbove1],
-    ['ic', '', measureAbove1],
-    ['able', '', measureAbove1],
-    ['ible', '', measureAbove1],
-    ['ant', '', measureAbove1],
-    ['ement', '', measureAbove1],
-    ['ment', '', measureAbove1],
-    ['ent', '', measureAbove1],
-    ['ion', '', (stem) => measure(stem) > 1 && (stem.endsWith('s') || stem.endsWith('t'))],
-    ['ou', '', measureAbove1],
-    ['ism', '', measureAbove1],
-    ['ate', '', measureAbove1],
-    ['iti', '', measureAbove1],
-    ['ous', '', measureAbove1],
-    ['ive', '', measureAbove1],
-    ['ize', '', measureAbove1],
-  ]);
+  return applyRules(word, STEP4);
 }
+
+const STEP4: readonly Rule[] = [
+  ['al', '', measureAbove1],
+  ['ance', '', measureAbove1],
+  ['ence', '', measureAbove1],
+  ['er', '', measureAbove1],
+  ['ic', '', measureAbove1],
+  ['able', '', measureAbove1],
+  ['ible', '', measureAbove1],
+  ['ant', '', measureAbove1],
+  ['ement', '', measureAbove1],
+  ['ment', '', measureAbove1],
+  ['ent', '', measureAbove1],
+  ['ion', '', (stem) => measure(stem) > 1 && (stem.endsWith('s') || stem.endsWith('t'))],
+  ['ou', '', measureAbove1],
+  ['ism', '', measureAbove1],
+  ['ate', '', measureAbove1],
+  ['iti', '', measureAbove1],
+  ['ous', '', measureAbove1],
+  ['ive', '', measureAbove1],
+  ['ize', '', measureAbove1],
+];
 
 function step5a(word: string): string {
   if (!word.endsWith('e')) return word;
@@ -192,8 +203,10 @@ function step5a(word: string): string {
   return word;
 }
 
+const STEP5B: readonly Rule[] = [['ll', 'l', (_stem, word) => measure(word.slice(0, -1)) > 1]];
+
 function step5b(word: string): string {
-  return applyRules(word, [['ll', 'l', () => measure(word.slice(0, -1)) > 1]]);
+  return applyRules(word, STEP5B);
 }
 
 /**
@@ -202,6 +215,20 @@ function step5b(word: string): string {
  * @example porterStem('generously') // 'gener'
  */
 export function porterStem(word: string): string {
+  let stem = memo.get(word);
+  if (stem === undefined) {
+    stem = stemUncached(word);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(word, stem);
+  }
+  return stem;
+}
+
+// Stems repeat heavily in real text (Zipf), so a bounded memo pays for itself.
+const MEMO_LIMIT = 100_000;
+const memo = new Map<string, string>();
+
+function stemUncached(word: string): string {
   const lower = word.toLowerCase();
   const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return IRREGULAR.get(lower) ?? irregular;
