@@ -54,6 +54,9 @@ describe('text reference fixtures', () => {
   it('finds the fixture folder populated', () => {
     expect(files.length).toBeGreaterThan(0);
   });
+  it('has no metric registered by both dispatch tables', () => {
+    expect(Object.keys(textDispatch).filter((k) => k in ragDispatch)).toEqual([]);
+  });
   for (const file of files) {
     describe(file, () => {
       const doc = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { cases?: ReferenceCase[] };
