@@ -1,0 +1,34 @@
+/**
+ * Bundles the CLI from sources into one ESM file with esbuild, so the benchmark times exactly the
+ * working tree's code without depending on every package's dist being built.
+ */
+import { build, type Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** `@tensoreval/x` → packages/x/src/index.ts, `@tensoreval/x/sub` → packages/x/src/sub/index.ts. */
+const sourceAliases: Plugin = {
+  name: 'tensoreval-sources',
+  setup(b) {
+    b.onResolve({ filter: /^@tensoreval\/[a-z-]+(\/.+)?$/ }, (args) => {
+      const [, pkg, sub] = /^@tensoreval\/([a-z-]+)(?:\/(.+))?$/.exec(args.path) as RegExpExecArray;
+      const dir = join(root, 'packages', pkg as string, 'src', sub ?? '');
+      const file = existsSync(`${dir}.ts`) ? `${dir}.ts` : join(dir, 'index.ts');
+      return { path: file };
+    });
+  },
+};
+
+export async function bundleCli(outfile: string): Promise<string> {
+  await build({
+    entryPoints: [join(root, 'packages/tensoreval/src/cli.ts')],
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error',
+    plugins: [sourceAliases],
+    // optional engines stay external: the COCO path never loads them
+    external: ['onnxruntime-node', '@tensorflow/*', 'gpu.js', 'pako'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return outfile;
+}
