@@ -18,3 +18,4 @@ export {
   contextReciprocalRankFromText,
   type TextEmbeddingOptions,
 } from './text-embedding-metrics';
+export { Groundedness, ContextMeanReciprocalRank, type RowMeanResult, type GroundednessRow, type ReciprocalRankRow } from './row-mean.metric';

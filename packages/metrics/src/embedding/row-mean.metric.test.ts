@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setWarningHandler, type TensorEvalWarning } from '@tensoreval/core';
+import { ContextMeanReciprocalRank, Groundedness, groundedness, type GroundednessRow } from '.';
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const next = lcg(3);
+const vectors = (rows: number) => Array.from({ length: rows }, () => Array.from({ length: 8 }, () => next() * 2 - 1));
+// Row 3 has no answer sentence: H2O skips it.
+const rows: GroundednessRow[] = Array.from({ length: 7 }, (_, i) => ({ answerSentences: i === 3 ? [] : vectors(2), contextChunkSentences: [vectors(3), vectors(1)] }));
+
+afterEach(() => setWarningHandler(undefined));
+
+describe('Groundedness evaluator', () => {
+  it('batched, one-by-one and merged shards give the functional result', async () => {
+    const expected = await Promise.all(rows.map((r) => groundedness(r.answerSentences, r.contextChunkSentences)));
+    const kept = expected.filter((v) => !Number.isNaN(v));
+    const batched = new Groundedness();
+    await batched.update(rows.slice(0, 4));
+    await batched.update(rows.slice(4));
+    const single = new Groundedness();
+    for (const r of rows) await single.update([r]);
+    const a = new Groundedness();
+    const b = new Groundedness();
+    await a.update(rows.slice(0, 2));
+    await b.update(rows.slice(2));
+    a.merge(b);
+    for (const m of [batched, single, a]) {
+      const r = await m.compute();
+      expect(Array.from(r.perRow)).toEqual(expected);
+      expect(r.skipped).toBe(1);
+      expect(r.mean).toBeCloseTo(kept.reduce((s, v) => s + v, 0) / kept.length, 14);
+    }
+  });
+  it('reset restores the empty state; compute before update warns', async () => {
+    const warnings: TensorEvalWarning[] = [];
+    setWarningHandler((w) => warnings.push(w));
+    const m = new Groundedness();
+    await m.update(rows.slice(0, 2));
+    m.reset();
+    const r = await m.compute();
+    expect(r.perRow.length).toBe(0);
+    expect(r.mean).toBeNaN();
+    expect(warnings.map((w) => w.category)).toEqual(['UndefinedMetricWarning']);
+  });
+  it('context MRR averages reciprocal ranks over queries', async () => {
+    const m = new ContextMeanReciprocalRank({ threshold: 0.99 });
+    await m.update([{ query: [1, 0], chunkSentences: [[[0, 1]], [[1, 0]]] }, { query: [1, 0], chunkSentences: [] }]);
+    expect((await m.compute()).mean).toBe(0.25);
+  });
+});
