@@ -7,7 +7,7 @@ export { rouge, rougeMulti, type PRF, type RougeType, type RougeOptions } from '
 export { rougeTokenize, type RougeTokenizer } from './rouge-tokenizer';
 export { porterStem } from './porter-stemmer';
 export { sacreBleu, sacreSentenceBleu, type SacreBleuOptions, type SacreBleuScore, type SacreBleuSmoothing, type SacreBleuTokenizer } from './sacrebleu';
-export { tokenize13a } from './tokenizer-13a';
+export { tokenize13a, tokenizeIntl, tokenizeChar } from './tokenizer-13a';
 export { uniqueSentenceRatio, longestRepeatedSubstring, compressionRatio, loopingScores, LOOPING_MIN_SENTENCE_CHARS } from './looping';
 export { ruleBasedSplitter, defaultSentenceSplitter, SENTENCE_ABBREVIATIONS } from './sentence-splitter';
 export { piiLeakage, PII_EMAIL_ALLOWED_USERS, PII_EMAIL_ALLOWED_DOMAINS, PII_TEST_CREDIT_CARDS, PII_EXAMPLE_SSNS, type PiiLeakage } from './pii-leakage';

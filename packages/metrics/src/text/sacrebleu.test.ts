@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sacreBleu, sacreSentenceBleu } from './sacrebleu';
-import { tokenize13a } from './tokenizer-13a';
+import { tokenize13a, tokenizeChar, tokenizeIntl } from './tokenizer-13a';
 
 describe('sacreBleu', () => {
   it('matches sacrebleu 2.6 on a basic corpus', () => {
@@ -38,5 +38,16 @@ describe('tokenize13a', () => {
     expect(tokenize13a('3.14 is pi, 1,000 people')).toBe('3.14 is pi , 1,000 people');
     expect(tokenize13a("l'homme &amp; 5-6")).toBe("l'homme & 5 - 6");
     expect(tokenize13a('end-\nof line<skipped>')).toBe('endof line');
+  });
+});
+
+describe('tokenizeIntl / tokenizeChar', () => {
+  it('splits Unicode punctuation and symbols but keeps numbers together', () => {
+    expect(tokenizeIntl('Größe: 3.5€, «ja»!')).toBe('Größe : 3.5 € , « ja » !');
+    expect(tokenizeIntl('1,000.5')).toBe('1,000.5');
+  });
+  it('makes every non-space character a token', () => {
+    expect(tokenizeChar('ab c😀')).toBe('a b   c 😀');
+    expect(sacreBleu(['ab c'], [['ab c']], { tokenize: 'char', effectiveOrder: true }).totals).toEqual([3, 2, 1, 0]);
   });
 });

@@ -1,14 +1,14 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { pyExp, pyLog } from './python-libm';
 import { accumulateNgramMatches, closestRefLength, TokenIds } from './ngram-match';
-import { pyRstrip, pySplit, tokenize13a } from './tokenizer-13a';
+import { pyRstrip, pySplit, tokenize13a, tokenizeChar, tokenizeIntl } from './tokenizer-13a';
 
-export type SacreBleuTokenizer = '13a' | 'none';
+export type SacreBleuTokenizer = '13a' | 'intl' | 'char' | 'none';
 export type SacreBleuSmoothing = 'exp' | 'floor' | 'add-k' | 'none';
 
 /** Options with SacreBLEU 2.x's names and defaults (`BLEU(...)`). */
 export interface SacreBleuOptions {
-  /** default '13a' */
+  /** default '13a'; also 'intl' (Unicode punctuation and symbols), 'char' and 'none' */
   tokenize?: SacreBleuTokenizer;
   /** lowercase before tokenizing (default false) */
   lowercase?: boolean;
@@ -38,7 +38,7 @@ export interface SacreBleuScore {
 }
 
 const SMOOTH_DEFAULTS: Record<SacreBleuSmoothing, number | undefined> = { exp: undefined, floor: 0.1, 'add-k': 1, none: undefined };
-const TOKENIZERS: readonly SacreBleuTokenizer[] = ['13a', 'none'];
+const TOKENIZERS: readonly SacreBleuTokenizer[] = ['13a', 'intl', 'char', 'none'];
 
 /** Token ids of the segment being scored; reused because scoring is synchronous. */
 const segmentIds = new TokenIds();
@@ -72,7 +72,8 @@ export type Resolved = ReturnType<typeof resolveSacreBleuOptions>;
 
 function preprocess(text: string, o: Resolved): string[] {
   const s = pyRstrip(o.lowercase ? text.toLowerCase() : text);
-  return pySplit(o.tokenize === '13a' ? tokenize13a(s) : s);
+  const tokenized = o.tokenize === '13a' ? tokenize13a(s) : o.tokenize === 'intl' ? tokenizeIntl(s) : o.tokenize === 'char' ? tokenizeChar(s) : s;
+  return pySplit(tokenized);
 }
 
 /** SacreBLEU `BLEU.compute_bleu` on summed statistics. */

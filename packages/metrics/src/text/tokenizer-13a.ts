@@ -35,3 +35,25 @@ export function tokenize13a(line: string): string {
   s = s.replace(DASH_AFTER_DIGIT, '$1 $2 ');
   return pySplit(s).join(' ');
 }
+
+// sacrebleu's TokenizerV14International (mteval-v14 --international-tokenization), in this order.
+const PUNCT_AFTER_NON_NUMBER = /(\P{N})(\p{P})/gu;
+const PUNCT_BEFORE_NON_NUMBER = /(\p{P})(\P{N})/gu;
+const SYMBOL = /(\p{S})/gu;
+
+/**
+ * SacreBLEU's `intl` tokenizer: splits Unicode punctuation from neighbouring non-numbers and every
+ * Unicode symbol, then collapses whitespace. Character classes come from the JS engine's Unicode
+ * tables, which can differ from Python `regex`'s for characters added in recent Unicode versions.
+ */
+export function tokenizeIntl(line: string): string {
+  let s = line.replace(PUNCT_AFTER_NON_NUMBER, '$1 $2 ');
+  s = s.replace(PUNCT_BEFORE_NON_NUMBER, ' $1 $2');
+  s = s.replace(SYMBOL, ' $1 ');
+  return pySplit(s).join(' ');
+}
+
+/** SacreBLEU's `char` tokenizer: every non-space character is a token. */
+export function tokenizeChar(line: string): string {
+  return Array.from(line).join(' ');
+}
