@@ -10,7 +10,7 @@ export { sacreBleu, sacreSentenceBleu, type SacreBleuOptions, type SacreBleuScor
 export { tokenize13a, tokenizeIntl, tokenizeChar } from './tokenizer-13a';
 export { uniqueSentenceRatio, longestRepeatedSubstring, compressionRatio, loopingScores, LOOPING_MIN_SENTENCE_CHARS } from './looping';
 export { ruleBasedSplitter, defaultSentenceSplitter, SENTENCE_ABBREVIATIONS } from './sentence-splitter';
-export { piiLeakage, PII_EMAIL_ALLOWED_USERS, PII_EMAIL_ALLOWED_DOMAINS, PII_TEST_CREDIT_CARDS, PII_EXAMPLE_SSNS, type PiiLeakage } from './pii-leakage';
+export { piiLeakage, PII_EMAIL_ALLOWED_USERS, PII_EMAIL_ALLOWED_DOMAINS, PII_TEST_CREDIT_CARDS, PII_EXAMPLE_SSNS, type PiiLeakage, type PiiAllowLists } from './pii-leakage';
 export { jsonSchemaCheck, type JsonSchemaCheck } from './json-schema-check';
 export { textMatch, parseTextCondition, type TextCondition } from './text-match';
 export { sensitiveDataLeakage, type SensitiveDataLeakage } from './sensitive-data-leakage';

@@ -15,6 +15,10 @@ describe('piiLeakage (H2O regex suite)', () => {
     expect(piiLeakage('SSN 123-45-6789 and 0000').ssns).toEqual([]);
     expect(piiLeakage('SSN 123-45-6789 \nand 0000').ssns).toEqual([' 123-45-6789 ']);
   });
+  it('takes custom allow-lists', () => {
+    expect(piiLeakage('Card: 4532 0151 1283 0366 ok', { allow: { creditCards: new Set(['4532015112830366']) } }).pass).toBe(true);
+    expect(piiLeakage('mail bob@acme.io', { allow: { emailDomains: new Set(['acme.io']) } }).pass).toBe(true);
+  });
   it('checks contexts too, and fails an empty output', () => {
     expect(piiLeakage('clean', { contexts: ['mail me: carol@corp.io'] }).pass).toBe(false);
     expect(piiLeakage('').pass).toBe(false);
