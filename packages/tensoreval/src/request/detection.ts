@@ -4,6 +4,7 @@ import { cocoSemanticsPrecisionRecall, ValorObjectDetection, type AnnotationType
 import { callOptions, runCalls } from './calls';
 import { asArray, asFiniteNumber, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
+import { isPairIouMethod, runPairIou } from './pair-iou';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 const ANNOTATION_TYPES: readonly AnnotationType[] = ['bounding_box', 'polygon', 'bitmask'];
@@ -39,37 +40,18 @@ export function parseDetectionData(data: unknown): DetectionBatch {
   const pdOffsets = new Int32Array(datums.length + 1);
   const heights = new Int32Array(datums.length);
   const widths = new Int32Array(datums.length);
-  datums.forEach((raw, i) => {
-    const datum = asObject(raw, datumLocation('', i));
+  for (let i = 0; i < datums.length; i++) {
+    const datum = asObject(datums[i], datumLocation('', i));
     const uid = datumUid(datum, i);
     uids.push(uid);
     const shape = { height: -1, width: -1 };
-    for (const [field, out, isGt] of [['groundtruths', gt, true], ['predictions', pd, false]] as const) {
-      asArray(datum[field], datumLocation(field, i)).forEach((rawAnn, j) => {
-        const where = datumLocation(`${field}[${j}]`, i);
-        const ann = asObject(rawAnn, where);
-        const annUid = asString(ann.uid, datumLocation(`${field}[${j}].uid`, i));
-        const annLabels = asArray(ann.labels, datumLocation(`${field}[${j}].labels`, i));
-        const annScores = isGt ? [] : asArray(ann.scores, datumLocation(`${field}[${j}].scores`, i));
-        if (isGt && annLabels.length !== 1) throw invalidInput(FN, where, withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
-        if (!isGt && annLabels.length === 0) throw invalidInput(FN, where, withUid(`have at least one label on prediction ${JSON.stringify(annUid)}`, uid), 'an empty label list', 'TE-204');
-        if (!isGt && annScores.length !== annLabels.length) {
-          throw invalidInput(FN, where, withUid(`have one score per label on prediction ${JSON.stringify(annUid)} (${annLabels.length} labels)`, uid), `${annScores.length} scores`, 'TE-202');
-        }
-        out.uids.push(annUid);
-        annLabels.forEach((l, k) => {
-          out.labels.push(labels.intern(asString(l, datumLocation(`${field}[${j}].labels[${k}]`, i))));
-          if (!isGt) out.scores.push(asFiniteNumber(annScores[k], datumLocation(`${field}[${j}].scores[${k}]`, i)));
-        });
-        out.labelOffsets.push(out.labels.length);
-        readGeometry(type, ann, out, where, (rule) => withUid(`${rule} (${field.slice(0, -1)} ${JSON.stringify(annUid)})`, uid), shape);
-      });
-    }
+    readAnnotations(datum, 'groundtruths', i, uid, type, gt, labels, shape);
+    readAnnotations(datum, 'predictions', i, uid, type, pd, labels, shape);
     gtOffsets[i + 1] = gt.uids.length;
     pdOffsets[i + 1] = pd.uids.length;
     heights[i] = Math.max(0, shape.height);
     widths[i] = Math.max(0, shape.width);
-  });
+  }
   return {
     labels: labels.labels,
     datumUids: uids,
@@ -79,27 +61,73 @@ export function parseDetectionData(data: unknown): DetectionBatch {
   };
 }
 
-function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: Collected, where: { argument: string; index: number }, rule: (r: string) => string, shape: { height: number; width: number }): void {
+/** Where annotation j of a datum is, built only when an error needs it (this loop runs per annotation). */
+function site(field: string, i: number, j: number, sub = ''): { argument: string; index: number } {
+  return datumLocation(`${field}[${j}]${sub}`, i);
+}
+
+/** Appends one side's annotations of datum i to `out`; the common well-formed case allocates no locations. */
+function readAnnotations(datum: Record<string, unknown>, field: 'groundtruths' | 'predictions', i: number, uid: string, type: AnnotationType, out: Collected, labels: LabelIndex, shape: { height: number; width: number }): void {
+  const isGt = field === 'groundtruths';
+  const list = asArray(datum[field], datumLocation(field, i));
+  for (let j = 0; j < list.length; j++) {
+    const raw = list[j];
+    const ann = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : asObject(raw, site(field, i, j));
+    const annUid = typeof ann.uid === 'string' ? ann.uid : asString(ann.uid, site(field, i, j, '.uid'));
+    const annLabels = Array.isArray(ann.labels) ? (ann.labels as unknown[]) : asArray(ann.labels, site(field, i, j, '.labels'));
+    const annScores = isGt ? annLabels : Array.isArray(ann.scores) ? (ann.scores as unknown[]) : asArray(ann.scores, site(field, i, j, '.scores'));
+    if (isGt && annLabels.length !== 1) throw invalidInput(FN, site(field, i, j), withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
+    if (!isGt && annLabels.length === 0) throw invalidInput(FN, site(field, i, j), withUid(`have at least one label on prediction ${JSON.stringify(annUid)}`, uid), 'an empty label list', 'TE-204');
+    if (!isGt && annScores.length !== annLabels.length) {
+      throw invalidInput(FN, site(field, i, j), withUid(`have one score per label on prediction ${JSON.stringify(annUid)} (${annLabels.length} labels)`, uid), `${annScores.length} scores`, 'TE-202');
+    }
+    out.uids.push(annUid);
+    for (let k = 0; k < annLabels.length; k++) {
+      const l = annLabels[k];
+      out.labels.push(labels.intern(typeof l === 'string' ? l : asString(l, site(field, i, j, `.labels[${k}]`))));
+      if (!isGt) {
+        const score = annScores[k];
+        out.scores.push(typeof score === 'number' && Number.isFinite(score) ? score : asFiniteNumber(score, site(field, i, j, `.scores[${k}]`)));
+      }
+    }
+    out.labelOffsets.push(out.labels.length);
+    readGeometry(type, ann, out, field, i, j, uid, annUid, shape);
+  }
+}
+
+/** The rule suffix naming the annotation and its datum. */
+function annotationRule(field: string, annUid: string, uid: string): (r: string) => string {
+  return (r) => withUid(`${r} (${field.slice(0, -1)} ${JSON.stringify(annUid)})`, uid);
+}
+
+function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: Collected, field: string, i: number, j: number, uid: string, annUid: string, shape: { height: number; width: number }): void {
   if (type === 'bounding_box') {
-    const at = (k: string) => asFiniteNumber(ann[k], { argument: `${where.argument}.${k}`, index: where.index });
-    const [xmin, xmax, ymin, ymax] = [at('xmin'), at('xmax'), at('ymin'), at('ymax')];
-    if (xmax < xmin || ymax < ymin) throw invalidInput(FN, where, rule('have xmax >= xmin and ymax >= ymin'), `xmin=${xmin}, xmax=${xmax}, ymin=${ymin}, ymax=${ymax}`, 'TE-208');
-    out.boxes.push(xmin, ymin, xmax, ymax);
-  } else if (type === 'polygon') {
-    const poly = asObject(ann.polygon, { argument: `${where.argument}.polygon`, index: where.index });
-    const rings = [poly.exterior, ...asArray(poly.interiors ?? [], { argument: `${where.argument}.polygon.interiors`, index: where.index })];
+    const { xmin, xmax, ymin, ymax } = ann;
+    if (typeof xmin !== 'number' || typeof xmax !== 'number' || typeof ymin !== 'number' || typeof ymax !== 'number' || !Number.isFinite(xmin + xmax + ymin + ymax)) {
+      for (const k of ['xmin', 'xmax', 'ymin', 'ymax']) asFiniteNumber(ann[k], site(field, i, j, `.${k}`));
+    }
+    const [x0, x1, y0, y1] = [xmin as number, xmax as number, ymin as number, ymax as number];
+    if (x1 < x0 || y1 < y0) throw invalidInput(FN, site(field, i, j), annotationRule(field, annUid, uid)('have xmax >= xmin and ymax >= ymin'), `xmin=${x0}, xmax=${x1}, ymin=${y0}, ymax=${y1}`, 'TE-208');
+    out.boxes.push(x0, y0, x1, y1);
+    return;
+  }
+  const rule = annotationRule(field, annUid, uid);
+  if (type === 'polygon') {
+    const where = site(field, i, j);
+    const poly = asObject(ann.polygon, site(field, i, j, '.polygon'));
+    const rings = [poly.exterior, ...asArray(poly.interiors ?? [], site(field, i, j, '.polygon.interiors'))];
     out.polygons.push(rings.map((ring, r) => readRing(ring, where, rule, r)));
   } else {
-    const mask = decodeMask(ann.mask, { argument: `${where.argument}.mask`, index: where.index }, rule);
+    const mask = decodeMask(ann.mask, site(field, i, j, '.mask'), rule);
     if (shape.height < 0) Object.assign(shape, { height: mask.height, width: mask.width });
     else if (mask.height !== shape.height || mask.width !== shape.width) {
-      throw invalidInput(FN, where, rule(`have the datum's mask shape ${shape.height}×${shape.width}`), `a ${mask.height}×${mask.width} mask`, 'TE-207');
+      throw invalidInput(FN, site(field, i, j), rule(`have the datum's mask shape ${shape.height}×${shape.width}`), `a ${mask.height}×${mask.width} mask`, 'TE-207');
     }
     out.masks.push(mask.data);
   }
 }
 
-function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
+export function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
   const points = asArray(value, { argument: `${where.argument}.polygon${r === 0 ? '.exterior' : `.interiors[${r - 1}]`}`, index: where.index });
   if (points.length < 3) throw invalidInput(FN, where, rule('have polygon rings of at least 3 points'), `${points.length} points in ring ${r}`, 'TE-206');
   return points.map((pt) => {
@@ -122,11 +150,11 @@ const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: '
 /** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
 function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
   for (const call of request.metrics) {
-    if (call.method !== 'precision_recall') {
+    if (call.method !== 'precision_recall' && !isPairIouMethod(call.method)) {
       throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix and examples methods are Valor's: set semantics 'valor')", call.method, 'TE-103');
     }
   }
-  return runCalls(request, options, (call) => cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS)));
+  return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS))));
 }
 
 /** The `object_detection` task. `semantics: 'valor'` reproduces valor-lite; 'coco' (default) matches like pycocotools. */
@@ -136,16 +164,22 @@ export const objectDetectionTask: TaskHandler = {
     confusion_matrix: THRESHOLDS,
     examples: THRESHOLDS,
     confusion_matrix_with_examples: THRESHOLDS,
+    bbox_iou: ['pairs'],
+    polygon_iou: ['pairs'],
+    bitmask_iou: ['pairs'],
   },
   defaultSemantics: 'coco',
   semantics: ['coco', 'valor'],
   async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
+    // Requests of IoU-on-pairs calls only need no datums.
+    if (request.metrics.every((c) => isPairIouMethod(c.method))) return runCalls(request, options, runPairIou);
     const batch = parseDetectionData(request.data);
     if (request.semantics === 'coco') return runCocoSemantics(request, options, batch);
     const evaluator = new ValorObjectDetection().update(batch);
     const result = await evaluator.compute();
     return runCalls(request, options, (call) => {
       const options = callOptions(call, THRESHOLD_OPTIONS);
+      if (isPairIouMethod(call.method)) return runPairIou(call);
       switch (call.method) {
         case 'precision_recall': return result.precisionRecall(options);
         case 'confusion_matrix': return result.confusionMatrix(options);

@@ -1,6 +1,7 @@
 import { runKernelSync } from '@tensoreval/core';
 import type { MetricRecord } from '../../classification/metric-record';
 import { MIN_PAIR_IOU, type DetailedPairs } from './detailed-pairs';
+import { orderByScoreDesc } from './score-order';
 import type { DetectionTable } from './detection-table';
 import { MIN_SCORE } from './ranked-pairs';
 
@@ -12,10 +13,16 @@ import { MIN_SCORE } from './ranked-pairs';
 export function greedyPartners(pairs: DetailedPairs, nGroundTruths: number, nPredictions: number): Int32Array {
   const gtUsed = new Uint8Array(nGroundTruths);
   const partner = new Int32Array(nPredictions).fill(-1);
-  for (let r = 0; r < pairs.n; r++) {
+  // Only rows pairing a groundtruth with a prediction can match; insertion order breaks full ties.
+  let n = 0;
+  const paired = new Int32Array(pairs.n);
+  for (let r = 0; r < pairs.n; r++) if ((pairs.gt[r] as number) >= 0 && (pairs.pd[r] as number) >= 0) paired[n++] = r;
+  const { iou, gt } = pairs;
+  const order = orderByScoreDesc(paired.subarray(0, n), pairs.score, (a, b) => (iou[b] as number) - (iou[a] as number) || (gt[a] as number) - (gt[b] as number) || a - b);
+  for (const r of order) {
     const g = pairs.gt[r] as number;
     const p = pairs.pd[r] as number;
-    if (g < 0 || p < 0 || gtUsed[g] === 1 || partner[p] !== -1) continue;
+    if (gtUsed[g] === 1 || partner[p] !== -1) continue;
     gtUsed[g] = 1;
     partner[p] = g;
   }

@@ -7,8 +7,8 @@ export const MIN_PAIR_IOU = 1e-9;
  * Valor's "detailed pairs", struct-of-arrays: one row per (groundtruth, prediction label) pair with
  * IoU ≥ 1e-9, one gt-only row per groundtruth that overlaps nothing (pd = -1) and one row per label
  * of a prediction that overlaps nothing (gt = -1). `slot` is the prediction-label index (unique per
- * prediction and label). Rows are sorted by score desc, IoU desc, groundtruth index asc, then
- * insertion order (datum, groundtruth, prediction, label), as Valor's stable lexsort leaves them.
+ * prediction and label). Rows are in insertion order (datum, groundtruth, prediction, label); the
+ * consumers order what they need (Valor's stable lexsort by score desc, IoU desc, groundtruth asc).
  */
 export interface DetailedPairs {
   n: number;
@@ -67,11 +67,8 @@ export function buildDetailedPairs(t: DetectionTable): DetailedPairs {
       for (let s = t.pdLabelOffsets[p] as number; s < (t.pdLabelOffsets[p + 1] as number); s++) push(d, -1, p, s, 0);
     }
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const { score, iou, gt } = rows;
-  order.sort((a, b) => (score[b] as number) - (score[a] as number) || (iou[b] as number) - (iou[a] as number) || (gt[a] as number) - (gt[b] as number) || a - b);
-  return permute(rows, order);
+  rows.n = n;
+  return rows;
 }
 
 function allocate(n: number): DetailedPairs {

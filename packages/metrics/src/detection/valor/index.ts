@@ -2,3 +2,4 @@ export type { AnnotationType, BitmaskGeometry, BoxGeometry, DetectionBatch, Dete
 export { ValorObjectDetection } from './valor-detection.metric';
 export { ValorObjectDetectionResult, type DetectionThresholdOptions } from './valor-detection-result';
 export { cocoSemanticsPrecisionRecall } from './coco-semantics';
+export { valorPairIou } from './pair-iou';

@@ -1,4 +1,5 @@
 import { permute, type DetailedPairs } from './detailed-pairs';
+import { orderByScoreDesc } from './score-order';
 
 /** Valor never counts a prediction with a score at or below this as a true positive or a false positive. */
 export const MIN_SCORE = 1e-9;
@@ -16,21 +17,23 @@ export function rankPairs(pairs: DetailedPairs, nPredictions: number, nSlots: nu
     const p = pairs.pd[r] as number;
     if (p >= 0 && (pairs.gt[r] as number) >= 0 && pairs.gtLabel[r] === pairs.pdLabel[r]) hasMatch[p] = 1;
   }
-  const seen = new Uint8Array(nSlots);
-  const kept: number[] = [];
+  // Per slot the score is fixed, so Valor's first row in (score, IoU, groundtruth) order is the
+  // eligible row with the highest IoU, ties to the lower groundtruth index.
+  const best = new Int32Array(nSlots).fill(-1);
+  const { iou, gt } = pairs;
   for (let r = 0; r < pairs.n; r++) {
     const p = pairs.pd[r] as number;
     if (p < 0) continue;
-    const labelMatch = (pairs.gt[r] as number) >= 0 && pairs.gtLabel[r] === pairs.pdLabel[r];
+    const labelMatch = (gt[r] as number) >= 0 && pairs.gtLabel[r] === pairs.pdLabel[r];
     if (hasMatch[p] === 1 && !labelMatch) continue;
     const s = pairs.slot[r] as number;
-    if (seen[s] === 1) continue;
-    seen[s] = 1;
-    kept.push(r);
+    const b = best[s] as number;
+    if (b < 0 || (iou[r] as number) > (iou[b] as number) || ((iou[r] as number) === (iou[b] as number) && (gt[r] as number) < (gt[b] as number))) best[s] = r;
   }
-  const { score, iou, pd, pdLabel } = pairs;
-  const order = Uint32Array.from(kept);
-  order.sort((a, b) => (score[b] as number) - (score[a] as number) || (iou[b] as number) - (iou[a] as number) || (pd[a] as number) - (pd[b] as number) || (pdLabel[a] as number) - (pdLabel[b] as number));
+  let k = 0;
+  for (let s = 0; s < nSlots; s++) if ((best[s] as number) >= 0) best[k++] = best[s] as number;
+  const { pd, pdLabel } = pairs;
+  const order = orderByScoreDesc(best.subarray(0, k), pairs.score, (a, b) => (iou[b] as number) - (iou[a] as number) || (pd[a] as number) - (pd[b] as number) || (pdLabel[a] as number) - (pdLabel[b] as number));
   return permute(pairs, order);
 }
 
