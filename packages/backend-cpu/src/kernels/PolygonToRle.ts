@@ -1,10 +1,12 @@
-import { validatePolygonToRleInputs, type KernelConfig, type PolygonToRleAttrs, type PolygonToRleInputs, type RleBatch } from '@tensoreval/core';
+import { invalidInput, validatePolygonToRleInputs, type KernelConfig, type PolygonToRleAttrs, type PolygonToRleInputs, type RleBatch } from '@tensoreval/core';
 import { RleBatchBuilder } from '../rle/rle-batch-builder';
 
 const SCALE = 5;
 const INT_MIN = -2147483648;
 /** size_t(0) - 1 as a double: maskApi compares against `w - 1` in unsigned arithmetic */
 const SIZE_T_MAX = 18446744073709551615;
+/** Longest upsampled outline accepted (its scratch is about 100 MB). */
+const MAX_WALK = 1 << 22;
 
 /** C's (int) cast of a double as x86-64 does it: truncation, and INT_MIN for NaN or out of range. */
 function cInt(x: number): number {
@@ -101,7 +103,7 @@ function sortByColumn(bx: Int32Array, by: Int32Array, nb: number, h: number, s: 
  * longer axis; points where the walk changes column become y-boundary points (downsampled, x kept only
  * on pixel centres, y clamped to [0, h] and rounded up); the sorted boundary positions become runs.
  */
-function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w: number, s: Scratch, out: RleBatchBuilder): void {
+function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w: number, s: Scratch, out: RleBatchBuilder, index: number): void {
   s.fitPoints(k);
   const { x, y } = s;
   let walk = 0;
@@ -112,6 +114,10 @@ function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w:
   x[k] = x[0];
   y[k] = y[0];
   for (let j = 0; j < k; j++) walk += Math.max(Math.abs(x[j] - x[j + 1]), Math.abs(y[j] - y[j + 1])) + 1;
+  if (walk > MAX_WALK) {
+    // far-off coordinates would make the ×5 outline too long to hold (maskApi would fail to allocate)
+    throw invalidInput('PolygonToRle', { argument: 'polygons', index }, `describe polygons whose ×5 outline stays under ${MAX_WALK} points (coordinates near the image)`, `${walk} points for polygon ${index}`, 'TE-206');
+  }
   s.fitWalk(walk);
   const { a, bx, by } = s;
   const wMinus1 = w === 0 ? SIZE_T_MAX : w - 1;
@@ -205,7 +211,7 @@ export function polygonToRleImpl(inputs: PolygonToRleInputs, _attrs?: PolygonToR
   const scratch = new Scratch();
   for (let i = 0; i < n; i++) {
     const c0 = polygonOffsets[i];
-    rasterisePolygon(coords, c0, (polygonOffsets[i + 1] - c0) >> 1, heights[i], widths[i], scratch, out);
+    rasterisePolygon(coords, c0, (polygonOffsets[i + 1] - c0) >> 1, heights[i], widths[i], scratch, out, i);
   }
   return out.finish();
 }
