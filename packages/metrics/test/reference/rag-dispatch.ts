@@ -157,7 +157,8 @@ const retrieval: CaseDispatch = {
   },
   openrageval_citation: (c) => {
     const i = input(c);
-    const passages = Object.fromEntries((i.passage_ids as string[]).map((id) => [id, `passage ${id}`]));
+    // Passages as a map (id → text) or only their ids (then any non-empty text stands in).
+    const passages = (i.passages as Record<string, string> | undefined) ?? Object.fromEntries((i.passage_ids as string[]).map((id) => [id, `passage ${id}`]));
     const s = citationScores(i.parts as CitedPart[], passages, i.judge_labels_in_call_order as CitationSupport[]);
     const out: Json = {};
     for (const [id, v] of Object.entries(s.perCitation)) out[`citation_score_${id}`] = v;
