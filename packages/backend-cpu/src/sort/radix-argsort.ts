@@ -1,4 +1,5 @@
 import type { FloatArray } from '@tensoreval/core';
+import { insertionArgsortDescending, mergeArgsortDescending } from './small-argsort';
 
 /*
  * Stable descending argsort of float scores by LSD radix sort: no comparator calls, O(n) per pass.
@@ -11,13 +12,16 @@ import type { FloatArray } from '@tensoreval/core';
  * two tie as they do in numpy. Six passes of 11/11/10 bits over the low then the high word;
  * passes whose digit is the same for every key (e.g. the zero low bits of widened float32
  * scores) are skipped. LSD radix sort is stable, so ties keep input order: exactly numpy's
- * argsort(-scores, kind='mergesort').
+ * argsort(-scores, kind='mergesort'). Short segments, common when sorting per label or per image,
+ * go to the insertion and merge sorts in small-argsort.ts, which give the same order.
  */
 
 const DIGIT_BITS = [11, 11, 10] as const;
 const BUCKETS = 2048;
-/** Below this length insertion sort beats clearing and scanning six histograms. */
-const SMALL = 32;
+/** Up to this length insertion sort is fastest. */
+const SMALL = 24;
+/** Up to this length a merge sort beats clearing and scanning six 2048-bucket histograms (measured crossover ~400-500). */
+const MEDIUM = 384;
 
 /** Reusable buffers for sorting many segments of up to `capacity` scores without reallocating. */
 export class RadixArgsort {
@@ -27,6 +31,7 @@ export class RadixArgsort {
   private lo = [new Uint32Array(0), new Uint32Array(0)];
   private hi = [new Uint32Array(0), new Uint32Array(0)];
   private idx = [new Int32Array(0), new Int32Array(0)];
+  private mergeKeys = new Float64Array(0);
   private readonly counts = new Uint32Array(6 * BUCKETS);
 
   /** Allocates buffers for segments of up to `n` scores up front. */
@@ -39,6 +44,7 @@ export class RadixArgsort {
     this.lo = [new Uint32Array(n), new Uint32Array(n)];
     this.hi = [new Uint32Array(n), new Uint32Array(n)];
     this.idx = [new Int32Array(n), new Int32Array(n)];
+    this.mergeKeys = new Float64Array(Math.min(n, MEDIUM));
   }
 
   /**
@@ -48,10 +54,14 @@ export class RadixArgsort {
   sortDescending(scores: FloatArray, start: number, end: number, order: Int32Array): void {
     const n = end - start;
     if (n <= SMALL) {
-      insertionSortDescending(scores, start, end, order);
+      insertionArgsortDescending(scores, start, end, order);
       return;
     }
     this.reserve(n);
+    if (n <= MEDIUM) {
+      mergeArgsortDescending(scores, start, end, order, this.widened, this.mergeKeys, this.idx[1]);
+      return;
+    }
     const { widened, words, counts } = this;
     for (let i = 0; i < n; i++) widened[i] = scores[start + i] + 0;
     let lo = this.lo[0], hi = this.hi[0], idx = this.idx[0];
@@ -116,17 +126,4 @@ function toOffsets(counts: Uint32Array, base: number, n: number): boolean {
     sum += c;
   }
   return false;
-}
-
-/** Stable descending insertion sort of indices start..end-1, for short segments. */
-function insertionSortDescending(scores: FloatArray, start: number, end: number, order: Int32Array): void {
-  for (let i = start; i < end; i++) {
-    const v = scores[i];
-    let j = i;
-    while (j > start && scores[order[j - 1]] < v) {
-      order[j] = order[j - 1];
-      j--;
-    }
-    order[j] = i;
-  }
 }

@@ -119,6 +119,20 @@ export const precisionRecallSweepCases: KernelCases<'PrecisionRecallSweep'> = [
     exact: true,
   },
   {
+    name: 'segments of every length class (insertion, merge and radix sorts) with ties, -0 and negatives',
+    inputs: () => {
+      const n = 9000;
+      const i = randomSweep(n, 2, 10, 1, 29);
+      const r = seededRandom(28);
+      for (let k = 0; k < n; k++) i.scores[k] = [-0, 0, 0.25, -0.5, 1e-300, -1e300][Math.floor(r() * 6)] as number;
+      i.segmentOffsets = Int32Array.of(0, 10, 40, 41, 300, 2100, 2148, n);
+      return i;
+    },
+    attrs: { rows: 2, stable: true },
+    expected: (i) => referenceSweep(i, 2),
+    exact: true,
+  },
+  {
     name: 'random float64 scores with many ties and 7 segments match the reference',
     inputs: () => randomSweep(3000, 3, 40, 7, 31),
     attrs: { rows: 3, stable: true },
