@@ -23,13 +23,17 @@ function segmentAuc(scores: FloatArray, labels: Uint8Array, start: number, end: 
   let m = 0;
   let tp = 0;
   let fp = 0;
+  // Close a tie group when the next score differs: one gather per position, the current score carried.
+  let current = end > start ? scores[order[start]] : 0;
   for (let p = start; p < end; p++) {
     if (labels[order[p]] === 1) tp++;
     else fp++;
-    if (p + 1 === end || scores[order[p + 1]] !== scores[order[p]]) {
+    const next = p + 1 < end ? scores[order[p + 1]] : NaN;
+    if (next !== current) {
       fps[m] = fp;
       tps[m] = tp;
       m++;
+      current = next;
     }
   }
   if (tp === 0 || fp === 0) return NaN;
