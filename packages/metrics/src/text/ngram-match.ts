@@ -1,8 +1,7 @@
 /**
- * Clipped n-gram matching shared by nltk BLEU and SacreBLEU: for one hypothesis and its references,
- * `matched[n-1] = Σ_g min(count_hyp(g), max_r count_r(g))` and `total[n-1]` = number of hypothesis
- * n-grams. Tokens are mapped to small integers first, so an n-gram is keyed by one number
- * (`Σ id_k · base^k`) whenever `base^n` stays below 2^53, and by a joined string otherwise.
+ * Clipped n-gram matching shared by nltk BLEU, SacreBLEU and ROUGE-N: for one hypothesis and its
+ * references, `matched[n-1] = Σ_g min(count_hyp(g), max_r count_r(g))` and `total[n-1]` = number of
+ * hypothesis n-grams. Tokens are mapped to small integer ids first.
  */
 
 /**
@@ -37,22 +36,13 @@ export class TokenIds {
   }
 }
 
-const MAX_EXACT = 2 ** 53;
-
-function ngramKey(ids: Int32Array, start: number, n: number, base: number, numeric: boolean): number | string {
-  if (numeric) {
-    let key = 0;
-    for (let k = 0; k < n; k++) key = key * base + (ids[start + k] as number);
-    return key;
-  }
-  let key = String(ids[start]);
-  for (let k = 1; k < n; k++) key += `,${ids[start + k] as number}`;
-  return key;
-}
-
 /**
  * Fills `matched[order-1]` and `total[order-1]` for orders 1..maxOrder (added to what is there, so
  * corpus statistics accumulate in place). `base` is the vocabulary size of the ids.
+ *
+ * Order-n n-grams get dense ids level by level: id_n(i) = intern(id_{n-1}(i) · base + token(i+n-1)),
+ * so every key is a small integer (no string keys, whatever the order) and counting indexes typed
+ * arrays directly.
  */
 export function accumulateNgramMatches(
   hyp: Int32Array,
@@ -62,52 +52,39 @@ export function accumulateNgramMatches(
   matched: Float64Array,
   total: Float64Array,
 ): void {
-  if (maxOrder >= 1 && hyp.length > 0) {
-    matched[0] = (matched[0] as number) + unigramMatches(hyp, refs, base);
-    total[0] = (total[0] as number) + hyp.length;
-  }
-  const b = Math.max(base, 2);
+  if (maxOrder < 1 || hyp.length === 0) return;
+  matched[0] = (matched[0] as number) + clippedMatches(hyp, refs, base);
+  total[0] = (total[0] as number) + hyp.length;
+  let prevHyp = hyp;
+  let prevRefs = refs;
   for (let n = 2; n <= maxOrder; n++) {
     const count = hyp.length - n + 1;
-    if (count <= 0) continue;
-    const numeric = b ** n < MAX_EXACT;
-    const slotOf = scratch.slots;
-    slotOf.clear();
-    const hypCount = scratchInts(0, count);
-    for (let i = 0; i < count; i++) {
-      const key = ngramKey(hyp, i, n, b, numeric);
-      let slot = slotOf.get(key);
-      if (slot === undefined) {
-        slot = slotOf.size;
-        slotOf.set(key, slot);
-      }
-      hypCount[slot] = (hypCount[slot] as number) + 1;
-    }
-    const slots = slotOf.size;
-    const maxRef = scratchInts(1, slots);
-    const refCount = scratchInts(2, slots);
-    for (const ref of refs) {
-      const refNgrams = ref.length - n + 1;
-      if (refNgrams <= 0) continue;
-      refCount.fill(0);
-      for (let i = 0; i < refNgrams; i++) {
-        const slot = slotOf.get(ngramKey(ref, i, n, b, numeric));
-        if (slot !== undefined) refCount[slot] = (refCount[slot] as number) + 1;
-      }
-      for (let s = 0; s < slots; s++) if ((refCount[s] as number) > (maxRef[s] as number)) maxRef[s] = refCount[s] as number;
-    }
-    let clipped = 0;
-    for (let s = 0; s < slots; s++) clipped += Math.min(hypCount[s] as number, maxRef[s] as number);
-    matched[n - 1] = (matched[n - 1] as number) + clipped;
+    if (count <= 0) break;
+    let expected = count;
+    for (const ref of refs) expected += Math.max(0, ref.length - n + 1);
+    interner.reset(expected);
+    const nextHyp = extend(prevHyp, hyp, n, base);
+    const nextRefs = refs.map((ref, r) => extend(prevRefs[r] as Int32Array, ref, n, base));
+    matched[n - 1] = (matched[n - 1] as number) + clippedMatches(nextHyp, nextRefs, interner.size);
     total[n - 1] = (total[n - 1] as number) + count;
+    prevHyp = nextHyp;
+    prevRefs = nextRefs;
   }
 }
 
-/** Unigrams index straight into per-id counters: no hashing. */
-function unigramMatches(hyp: Int32Array, refs: readonly Int32Array[], base: number): number {
-  const hypCount = scratchInts(0, base);
-  const maxRef = scratchInts(1, base);
-  const refCount = scratchInts(2, base);
+/** Order-n ids of `tokens` from its order-(n-1) ids. */
+function extend(prev: Int32Array, tokens: Int32Array, n: number, base: number): Int32Array {
+  const count = Math.max(0, tokens.length - n + 1);
+  const out = new Int32Array(count);
+  for (let i = 0; i < count; i++) out[i] = interner.intern((prev[i] as number) * base + (tokens[i + n - 1] as number));
+  return out;
+}
+
+/** Σ over distinct hypothesis ids of min(hyp count, max reference count); ids are < `size`. */
+function clippedMatches(hyp: Int32Array, refs: readonly Int32Array[], size: number): number {
+  const hypCount = scratchInts(0, size);
+  const maxRef = scratchInts(1, size);
+  const refCount = scratchInts(2, size);
   for (let i = 0; i < hyp.length; i++) hypCount[hyp[i] as number] = (hypCount[hyp[i] as number] as number) + 1;
   for (const ref of refs) {
     for (let i = 0; i < ref.length; i++) refCount[ref[i] as number] = (refCount[ref[i] as number] as number) + 1;
@@ -123,14 +100,56 @@ function unigramMatches(hyp: Int32Array, refs: readonly Int32Array[], base: numb
     const c = hypCount[id] as number;
     if (c > 0) {
       clipped += Math.min(c, maxRef[id] as number);
-      hypCount[id] = 0; // count each distinct unigram once
+      hypCount[id] = 0; // count each distinct id once
     }
   }
   return clipped;
 }
 
-/** Reusable scratch (these functions are synchronous, so one set per process is safe). */
-const scratch: { slots: Map<number | string, number>; ints: Int32Array[] } = { slots: new Map(), ints: [new Int32Array(256), new Int32Array(256), new Int32Array(256)] };
+/**
+ * Open-addressing hash map from a non-negative integer key (< 2^53) to a dense id 0..size-1,
+ * reused across calls (scoring is synchronous).
+ */
+class KeyInterner {
+  private keys = new Float64Array(64);
+  private ids = new Int32Array(64).fill(-1);
+  private mask = 63;
+  size = 0;
+
+  reset(expected: number): void {
+    let capacity = 64;
+    while (capacity < expected * 2) capacity *= 2;
+    if (this.keys.length < capacity) {
+      this.keys = new Float64Array(capacity);
+      this.ids = new Int32Array(capacity);
+    }
+    this.ids.fill(-1, 0, capacity);
+    this.mask = capacity - 1;
+    this.size = 0;
+  }
+
+  intern(key: number): number {
+    const low = key >>> 0;
+    const high = (key / 4294967296) >>> 0;
+    let h = Math.imul(low ^ Math.imul(high, 0x27d4eb2d), 0x9e3779b1);
+    h = (h ^ (h >>> 15)) & this.mask;
+    for (;;) {
+      const id = this.ids[h] as number;
+      if (id < 0) {
+        this.keys[h] = key;
+        this.ids[h] = this.size;
+        return this.size++;
+      }
+      if (this.keys[h] === key) return id;
+      h = (h + 1) & this.mask;
+    }
+  }
+}
+
+const interner = new KeyInterner();
+
+/** Reusable zeroed counters (synchronous use only). */
+const scratch: { ints: Int32Array[] } = { ints: [new Int32Array(256), new Int32Array(256), new Int32Array(256)] };
 
 /** A zeroed Int32Array view of length n from scratch buffer `which`. */
 function scratchInts(which: number, n: number): Int32Array {
