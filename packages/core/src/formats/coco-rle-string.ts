@@ -71,31 +71,41 @@ function bytesToAscii(bytes: Uint8Array, length: number): string {
  */
 export function decodeRleStringInto(s: string, target: Uint32Array, at: number, argument = 'counts', fnName = 'decodeRleString'): number {
   const n = s.length;
-  let m = 0;
+  let m = at;
   let p = 0;
   while (p < n) {
-    let x = 0;
-    let scale = 1;
-    let c = 0;
     const first = p;
-    do {
-      if (p >= n) throw invalidInput(fnName, argument, 'be a complete COCO compressed RLE string', `a value cut off at character ${first}`, 'TE-206');
-      c = s.charCodeAt(p) - CHAR_OFFSET;
-      if (c < 0 || c > 63) {
-        throw invalidInput(fnName, argument, "contain only the characters '0'..'o' of COCO compressed RLE", `${JSON.stringify(s[p])} at character ${p}`, 'TE-206');
-      }
-      x += (c & PAYLOAD) * scale;
-      scale *= 32;
-      p++;
-    } while ((c & MORE) !== 0);
-    if ((c & SIGN) !== 0) x -= scale;
-    if (m > 2) x += target[at + m - 2] as number;
-    if (x < 0 || x > MAX_UINT32) {
-      throw invalidInput(fnName, argument, 'decode to run lengths in [0, 2^32)', `${x} for count ${m} (characters ${first}..${p - 1})`, 'TE-206');
+    let c = s.charCodeAt(p++) - CHAR_OFFSET;
+    if (c >>> 0 > 63) throw badCharacter(s, first, argument, fnName);
+    let x: number;
+    if ((c & MORE) === 0) {
+      // one character (most counts): 5 bits, two's complement
+      x = (c & SIGN) !== 0 ? c - 32 : c;
+    } else {
+      x = c & PAYLOAD;
+      let shift = 5;
+      do {
+        if (p >= n) throw invalidInput(fnName, argument, 'be a complete COCO compressed RLE string', `a value cut off at character ${first}`, 'TE-206');
+        c = s.charCodeAt(p) - CHAR_OFFSET;
+        if (c >>> 0 > 63) throw badCharacter(s, p, argument, fnName);
+        p++;
+        // integer shifts while the value fits 30 bits; beyond, exact float arithmetic
+        x = shift < 30 ? x | ((c & PAYLOAD) << shift) : x + (c & PAYLOAD) * 2 ** shift;
+        shift += 5;
+      } while ((c & MORE) !== 0);
+      if ((c & SIGN) !== 0) x -= 2 ** shift;
     }
-    target[at + m++] = x;
+    if (m - at > 2) x += target[m - 2] as number;
+    if (x < 0 || x > MAX_UINT32) {
+      throw invalidInput(fnName, argument, 'decode to run lengths in [0, 2^32)', `${x} for count ${m - at} (characters ${first}..${p - 1})`, 'TE-206');
+    }
+    target[m++] = x;
   }
-  return m;
+  return m - at;
+}
+
+function badCharacter(s: string, p: number, argument: string, fnName: string) {
+  return invalidInput(fnName, argument, "contain only the characters '0'..'o' of COCO compressed RLE", `${JSON.stringify(s[p])} at character ${p}`, 'TE-206');
 }
 
 /**
