@@ -117,6 +117,19 @@ describe('evaluateCocoDatasets semantics', () => {
   });
 });
 
+describe('evaluateCocoDatasets segm', () => {
+  it('gives identical results whatever the mask chunk size', () => {
+    const square = (x: number, y: number, s: number) => [[x, y, x + s, y, x + s, y + s, x, y + s]];
+    const gt = dataset([{ bbox: [10, 10, 20, 20], segmentation: square(10, 10, 20) }, { bbox: [50, 50, 30, 30], segmentation: square(50, 50, 30) }, { bbox: [5, 60, 10, 10], segmentation: square(5, 60, 10), image_id: 2 }]);
+    const dts = [det([12, 10, 20, 20], 0.9), det([50, 52, 30, 28], 0.8), det([5, 60, 10, 10], 0.7, { image_id: 2 }), det([0, 0, 40, 40], 0.6)];
+    const whole = evaluateCocoDatasets(gt, dts, { iouType: 'segm' });
+    const chunked = evaluateCocoDatasets(gt, dts, { iouType: 'segm', maskChunkRows: 1 });
+    expect(chunked.stats).toEqual(whole.stats);
+    expect(Array.from(chunked.arrays.precision)).toEqual(Array.from(whole.arrays.precision));
+    expect(whole.stats[0]).toBeGreaterThan(0.3);
+  });
+});
+
 describe('evaluateCocoDatasets bad input', () => {
   const gt = dataset([{ bbox: [10, 10, 20, 20] }]);
   it('rejects a detection on an image that is not in the GT, naming the record', () => {

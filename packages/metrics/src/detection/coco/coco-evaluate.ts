@@ -24,6 +24,8 @@ export interface CocoEvaluateOptions extends CocoParamsInput {
   f1IouThr?: number;
   /** numpy summation used by the summary means (default 'blocked', numpy 1.x as pycocotools' oracle) */
   summation?: NumpySummation;
+  /** segm: detection + GT masks decoded at a time (default 16384); bounds memory, never changes results */
+  maskChunkRows?: number;
   /** called between stages, for progress display */
   onStage?: (stage: 'load' | 'masks' | 'evaluate' | 'accumulate' | 'summarize') => void;
 }
@@ -88,7 +90,7 @@ export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoRes
   const gtT = loadGt(gt, params.iouType, { source: gtSource });
   const dtT = loadResults(results, gtT, params.iouType, dtSource);
   options.onStage?.('masks');
-  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend);
+  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend, options.maskChunkRows ?? MASK_CHUNK_ROWS);
   options.onStage?.('evaluate');
   const matches = evaluateImages(gtT, dtT, params, iouOf, backend);
   options.onStage?.('accumulate');
@@ -151,7 +153,7 @@ function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode
  * rasterised) only for the rows evaluated, directly in row order; mask-only results are decoded up
  * front because loadRes takes their area and box from the mask.
  */
-function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint): IouProvider {
+function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint, chunkRows: number): IouProvider {
   let dtAll: RleBatch | undefined;
   if (dt.areaFrom === 'mask') {
     dtAll = segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), undefined, dtSource, backend);
@@ -163,12 +165,36 @@ function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource
       return { iou: out.iou as Float64Array, pairOffsets: out.pairOffsets };
     };
   }
+  const dtSizes = rowSizes(gt, dt.imageIdx), gtSizes = rowSizes(gt, gt.imageIdx);
+  // Cells are processed in chunks: each chunk's masks are decoded, compared and dropped, so memory
+  // stays bounded by the chunk and the decoded runs are still in cache when RleIou walks them.
   return (dtRows, gtRows, dtOffsets, gtOffsets, gtCrowd) => {
-    const dtRles = dtAll ? gatherRles(dtAll, dtRows) : segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), dt.boxes, dtSource, backend, dtRows);
-    const gtRles = segmentationsToRle(gt.segmentations, rowSizes(gt, gt.imageIdx), undefined, gtSource, backend, gtRows);
-    return runKernelSync('RleIou', { dt: dtRles, gt: gtRles, dtOffsets, gtOffsets, gtCrowd }, {}, { backend });
+    const cells = dtOffsets.length - 1;
+    const pairOffsets = new Float64Array(cells + 1);
+    for (let b = 0; b < cells; b++) {
+      pairOffsets[b + 1] = (pairOffsets[b] as number) + ((dtOffsets[b + 1] as number) - (dtOffsets[b] as number)) * ((gtOffsets[b + 1] as number) - (gtOffsets[b] as number));
+    }
+    const iou = new Float64Array(pairOffsets[cells] as number);
+    for (let b0 = 0; b0 < cells;) {
+      let b1 = b0 + 1;
+      while (b1 < cells && (dtOffsets[b1 + 1] as number) - (dtOffsets[b0] as number) + (gtOffsets[b1 + 1] as number) - (gtOffsets[b0] as number) <= chunkRows) b1++;
+      const d0 = dtOffsets[b0] as number, g0 = gtOffsets[b0] as number;
+      const dSub = dtRows.subarray(d0, dtOffsets[b1]), gSub = gtRows.subarray(g0, gtOffsets[b1]);
+      const dtRles = dtAll ? gatherRles(dtAll, dSub) : segmentationsToRle(dt.segmentations, dtSizes, dt.boxes, dtSource, backend, dSub);
+      const gtRles = segmentationsToRle(gt.segmentations, gtSizes, undefined, gtSource, backend, gSub);
+      const out = runKernelSync('RleIou', {
+        dt: dtRles, gt: gtRles, gtCrowd: gtCrowd.subarray(g0, gtOffsets[b1]),
+        dtOffsets: dtOffsets.slice(b0, b1 + 1).map((v) => v - d0), gtOffsets: gtOffsets.slice(b0, b1 + 1).map((v) => v - g0),
+      }, {}, { backend });
+      iou.set(out.iou, pairOffsets[b0] as number);
+      b0 = b1;
+    }
+    return { iou, pairOffsets };
   };
 }
+
+/** Detection + GT masks decoded at a time by the segm IoU step. */
+const MASK_CHUNK_ROWS = 16384;
 
 /** loadRes for mask results: area is the mask's pixel count; a missing bbox is the mask's toBbox. */
 function fillFromMasks(dt: DtTable, rles: RleBatch, backend: BackendHint): void {

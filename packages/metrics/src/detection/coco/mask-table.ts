@@ -12,8 +12,11 @@ export interface MaskSizes {
 
 /** A Uint32Array that grows by doubling: decoded counts are appended without sizing for the worst case. */
 class CountsBuffer {
-  data = new Uint32Array(1 << 16);
+  data: Uint32Array;
   length = 0;
+  constructor(capacity: number) {
+    this.data = new Uint32Array(Math.max(capacity, 1024));
+  }
   reserve(extra: number): void {
     if (this.length + extra <= this.data.length) return;
     const next = new Uint32Array(Math.max(2 * this.data.length, this.length + extra));
@@ -33,7 +36,7 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
   const n = rows ? rows.length : segs.length;
   const recordOf = (q: number) => (rows ? (rows[q] as number) : q);
   const kind = new Uint8Array(n);
-  let polyCoords = 0, polyCount = 0;
+  let polyCoords = 0, polyCount = 0, capacity = 0;
   for (let q = 0; q < n; q++) {
     const i = recordOf(q);
     const s = segs[i];
@@ -61,7 +64,9 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
     }
   }
   const merged = polyCount > 0 ? rasterisePolygons(segs, kind, recordOf, sizes, fallbackBoxes, polyCoords, polyCount, source, backend) : undefined;
-  const buf = new CountsBuffer();
+  // A compressed string decodes to at most one count per character: size the buffer once.
+  for (let q = 0; q < n; q++) if (kind[q] !== POLYGONS) capacity += ((segs[recordOf(q)] as { counts: string | number[] }).counts).length;
+  const buf = new CountsBuffer(capacity + (merged ? merged.counts.length : 0));
   const offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
   let mi = 0;
   for (let q = 0; q < n; q++) {
