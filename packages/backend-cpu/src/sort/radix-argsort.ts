@@ -23,6 +23,10 @@ const SMALL = 24;
 /** Up to this length a merge sort beats clearing and scanning six 2048-bucket histograms (measured crossover ~400-500). */
 const MEDIUM = 384;
 
+/** Which 32-bit word of a float64 holds its low half (0 on little-endian hosts, the usual case). */
+const LO_WORD = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 0 : 1;
+const HI_WORD = 1 - LO_WORD;
+
 /** Reusable buffers for sorting many segments of up to `capacity` scores without reallocating. */
 export class RadixArgsort {
   private capacity = 0;
@@ -39,7 +43,7 @@ export class RadixArgsort {
     if (n <= this.capacity) return;
     this.capacity = n;
     this.widened = new Float64Array(n);
-    // Little-endian view: word 2i is the low half of score i, word 2i + 1 the high half.
+    // Word view of the widened scores: words 2i + LO_WORD and 2i + HI_WORD are score i's halves.
     this.words = new Uint32Array(this.widened.buffer);
     this.lo = [new Uint32Array(n), new Uint32Array(n)];
     this.hi = [new Uint32Array(n), new Uint32Array(n)];
@@ -68,8 +72,8 @@ export class RadixArgsort {
     let lo2 = this.lo[1], hi2 = this.hi[1], idx2 = this.idx[1];
     counts.fill(0);
     for (let i = 0; i < n; i++) {
-      let h = words[2 * i + 1];
-      let l = words[2 * i];
+      let h = words[2 * i + HI_WORD];
+      let l = words[2 * i + LO_WORD];
       if (h >>> 31 === 0) {
         h = (h ^ 0x7fffffff) >>> 0;
         l = ~l >>> 0;
