@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoTableModule, deriveAutoTable, LEAD_OVER_CPU, type BucketResult } from './auto-table';
 
-const row = (kernel: BucketResult['kernel'], size: number, backend: string, medianMs: number, ok = true): BucketResult => ({ kernel, size, backend, medianMs, ok });
+const row = (kernel: BucketResult['kernel'], size: number, backend: string, medianMs: number, ok = true, minMs = medianMs): BucketResult => ({ kernel, size, backend, medianMs, minMs, ok });
 
 describe('deriveAutoTable', () => {
   it('ranks backends per size bucket, keeps cpu first unless beaten by the lead, and drops mismatches', () => {
@@ -9,7 +9,10 @@ describe('deriveAutoTable', () => {
       row('PairwiseCosine', 100, 'cpu', 1), row('PairwiseCosine', 100, 'onnx', 0.9), row('PairwiseCosine', 100, 'tfjs', 5),
       row('PairwiseCosine', 10_000, 'cpu', 100), row('PairwiseCosine', 10_000, 'onnx', 4), row('PairwiseCosine', 10_000, 'tfjs', 20),
       row('PairwiseCosine', 10_000, 'gpujs', 1, false),
+      // a noisy cpu median: gpujs leads on the median but not on the minimum, so it stays behind cpu
+      row('BoxIou', 100, 'cpu', 0.7, true, 0.14), row('BoxIou', 100, 'gpujs', 0.3, true, 0.27),
     ]);
+    expect(table.BoxIou).toEqual([{ upTo: Infinity, order: ['cpu'] }]);
     expect(table.PairwiseCosine).toEqual([
       { upTo: 1000, order: ['cpu'] },
       { upTo: Infinity, order: ['onnx', 'tfjs', 'cpu'] },

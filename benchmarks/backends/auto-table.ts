@@ -6,20 +6,22 @@ export interface BucketResult {
   size: number;
   backend: string;
   medianMs: number;
+  minMs: number;
   ok: boolean;
 }
 
 /**
- * A backend must beat cpu by this factor to rank above it: on these shared machines the same
- * comparison moves by up to about 30 % between runs (specs/backends-measured.md), so a smaller
- * lead is noise, and cpu is the exact float64 reference.
+ * A backend must beat cpu's median by this factor, and its minimum as well, to rank above it: on
+ * these shared machines the same comparison moves by up to about 30 % between runs
+ * (specs/backends-measured.md) and single medians of sub-millisecond calls swing further, so a
+ * smaller lead is noise, and cpu is the exact float64 reference.
  */
 export const LEAD_OVER_CPU = 1.5;
 
 /**
  * The `auto` table from measurements: per kernel, one rule per measured size, ordered fastest
  * first among backends that ran and matched cpu; cpu is placed first unless a backend beats it by
- * LEAD_OVER_CPU. A rule covers sizes up to the geometric midpoint to the next measured size; the
+ * LEAD_OVER_CPU (median) and on the minimum. A rule covers sizes up to the geometric midpoint to the next measured size; the
  * last covers everything larger.
  */
 export function deriveAutoTable(results: BucketResult[]): AutoPriorityTable {
@@ -31,7 +33,7 @@ export function deriveAutoTable(results: BucketResult[]): AutoPriorityTable {
       const rows = results.filter((r) => r.kernel === kernel && r.size === size && r.ok && Number.isFinite(r.medianMs));
       const cpu = rows.find((r) => r.backend === 'cpu');
       const ranked = rows
-        .filter((r) => r.backend !== 'cpu' && (!cpu || r.medianMs * LEAD_OVER_CPU <= cpu.medianMs))
+        .filter((r) => r.backend !== 'cpu' && (!cpu || (r.medianMs * LEAD_OVER_CPU <= cpu.medianMs && r.minMs <= cpu.minMs)))
         .sort((a, b) => a.medianMs - b.medianMs)
         .map((r) => r.backend);
       const next = sizes[i + 1];

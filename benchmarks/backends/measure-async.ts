@@ -1,9 +1,10 @@
 /**
- * Interleaved timing of asynchronous kernel calls: after two warm-up calls each, repetition r of every
+ * Interleaved timing of asynchronous kernel calls: after warm-up calls, repetition r of every
  * candidate runs before repetition r + 1 of any, so a burst of load from another process lands on
  * all candidates alike. A repetition makes enough calls to last `minSampleMs` (sub-millisecond calls
- * are not timed one by one). Reported: median and minimum per call. A candidate whose warm-up call
- * took longer than `slowMs` gets a single timed repetition (the slow engines would otherwise take minutes).
+ * are not timed one by one). Reported: median and minimum per call. A candidate whose first call
+ * took longer than `slowMs` keeps that call as its single sample (the slow engines would otherwise
+ * take minutes; their numbers then include first-call costs, and `reps: 1` says so).
  */
 
 export interface AsyncCandidate {
@@ -37,8 +38,9 @@ export async function measureInterleavedAsync(candidates: AsyncCandidate[], reps
   const errors = new Map<string, string>();
   for (const c of candidates) {
     try {
-      await c.run();
-      warm.set(c.name, await timeCalls(c.run));
+      const first = await timeCalls(c.run);
+      // A slow engine's first call is its one sample: a second warm-up would cost minutes on 2 shared cores.
+      warm.set(c.name, first > slowMs ? first : await timeCalls(c.run));
     } catch (error) {
       errors.set(c.name, error instanceof Error ? error.message : String(error));
     }
@@ -48,7 +50,10 @@ export async function measureInterleavedAsync(candidates: AsyncCandidate[], reps
     for (const c of candidates) {
       if (errors.has(c.name)) continue;
       const once = warm.get(c.name) as number;
-      if (once > slowMs && r > 0) continue;
+      if (once > slowMs) {
+        if (r === 0) (times.get(c.name) as number[]).push(once);
+        continue;
+      }
       (times.get(c.name) as number[]).push(await timeCalls(c.run, Math.max(1, Math.ceil(minSampleMs / Math.max(once, 1e-3)))));
     }
   }

@@ -7,8 +7,9 @@
  *   npm run bench:kernels                  # everything (several minutes on 2 shared cores)
  *   npm run bench:kernels -- --quick       # smallest bucket per kernel, no top-k run, nothing written
  *   npm run bench:kernels -- --no-write    # print only
+ *   npm run bench:kernels -- --table-from benchmarks/results/<file>.json   # re-derive the auto table only
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import '@tensoreval/backend-cpu';
@@ -22,7 +23,8 @@ import { mainOutput, maxAbsDiff } from './outputs';
 import { runTopKBenchmark, type TopKRow } from './top-k';
 import { backendWorkloads, SIZE_UNITS } from './workloads';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const quick = args.has('--quick');
 const write = !quick && !args.has('--no-write');
 const REPS = 5;
@@ -33,6 +35,17 @@ const root = join(import.meta.dirname, '..', '..');
 const BACKENDS = ['cpu', 'onnx', 'tfjs', 'gpujs'];
 const log: string[] = [];
 configureOnnxBackend({ log: (line) => log.push(line) });
+
+const AUTO_MODULE = join(root, 'packages', 'tensoreval', 'src', 'kernels-api', 'auto-priorities.ts');
+
+/** Rebuilds the auto table from a committed results file (after a change of the ranking rule, no re-measuring). */
+function tableFromResults(file: string): void {
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { date: string; machine: string; cpu: string; cores: number; rows: Array<BucketResult & { medianMs: number | string }> };
+  const buckets = saved.rows.filter((r) => r.backend !== 'ort-gemm').map((r) => ({ ...r, medianMs: Number(r.medianMs), minMs: Number(r.minMs) }));
+  const table = deriveAutoTable(buckets);
+  writeFileSync(AUTO_MODULE, autoTableModule(table, `${saved.machine} (${saved.cpu}, ${saved.cores} cores)`, saved.date, SIZE_UNITS));
+  console.log(`# auto table from ${file}: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
+}
 
 async function main(): Promise<void> {
   const ready: string[] = [];
@@ -53,11 +66,11 @@ async function main(): Promise<void> {
     const inputs = w.inputs();
     const reference = mainOutput(w.kernel, (await runKernel(w.kernel, inputs, w.attrs as never, { backend: 'cpu' })) as KernelOutputs<KernelName>);
     const candidates: AsyncCandidate[] = [];
-    const errors = new Map<string, number>();
+    // Each backend's last output, checked against cpu after timing (no extra call for the slow engines).
+    const outputs = new Map<string, KernelOutputs<KernelName>>();
     for (const name of ready) {
       if (!getKernel(w.kernel, name)) continue;
-      const run = () => runKernel(w.kernel, inputs, w.attrs as never, { backend: name });
-      errors.set(name, maxAbsDiff(mainOutput(w.kernel, (await run()) as KernelOutputs<KernelName>), reference));
+      const run = async () => outputs.set(name, (await runKernel(w.kernel, inputs, w.attrs as never, { backend: name })) as KernelOutputs<KernelName>);
       candidates.push({ name, run });
     }
     if (w.kernel === 'PairwiseCosine') {
@@ -71,11 +84,12 @@ async function main(): Promise<void> {
     const measured = await measureInterleavedAsync(candidates, REPS, SLOW_MS);
     const cpuMs = measured.find((m) => m.name === 'cpu')?.medianMs ?? Number.NaN;
     for (const m of measured) {
-      const err = errors.get(m.name) ?? 0;
+      const out = outputs.get(m.name);
+      const err = m.name === 'ort-gemm' ? 0 : out ? maxAbsDiff(mainOutput(w.kernel, out), reference) : Number.NaN;
       const exactOutput = w.kernel === 'BitmaskIntersections' || (w.kernel === 'ConfusionCounts');
       const ok = !m.error && (exactOutput ? err === 0 : err <= TOLERANCE);
       const flops = w.kernel === 'PairwiseCosine' ? (2 * w.size) / (m.medianMs * 1e6) : undefined;
-      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, ok });
+      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, ok });
       rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
       console.log(
         `${w.kernel.padEnd(21)} ${w.label.padEnd(26)} ${m.name.padEnd(9)} median ${m.medianMs.toFixed(2).padStart(10)} ms  min ${m.minMs.toFixed(2).padStart(10)} ms  ×${m.reps}  ` +
@@ -92,11 +106,13 @@ async function main(): Promise<void> {
   const result = { date, machine, cpu, cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', engines, reps: REPS, rows, topK, autoTable: table };
   const file = join(root, 'benchmarks', 'results', `${machine}-backends-${day}.json`);
   writeFileSync(file, `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
-  writeFileSync(join(root, 'packages', 'tensoreval', 'src', 'kernels-api', 'auto-priorities.ts'), autoTableModule(table, `${machine} (${cpu}, ${availableParallelism()} cores)`, date, SIZE_UNITS));
+  writeFileSync(AUTO_MODULE, autoTableModule(table, `${machine} (${cpu}, ${availableParallelism()} cores)`, date, SIZE_UNITS));
   console.log(`# wrote ${file} and packages/tensoreval/src/kernels-api/auto-priorities.ts`);
 }
 
-await main();
+const from = argv.indexOf('--table-from');
+if (from >= 0) tableFromResults(argv[from + 1] ?? '');
+else await main();
 onnxBackend.dispose();
 tfjsBackend.dispose();
 gpujsBackend.dispose();

@@ -80,7 +80,7 @@ export function backendWorkloads(quick: boolean): BackendWorkload[] {
   const all: BackendWorkload[] = [
     cosine(64, 384), cosine(512, 384), cosine(2048, 384),
     iou(100), iou(1000), iou(3000),
-    bitmask(20, 100, 100), bitmask(60, 256, 256), bitmask(200, 640, 480),
+    bitmask(20, 100, 100), bitmask(60, 256, 256), bitmask(100, 640, 480),
     confusion(10_000), confusion(1_000_000),
   ] as BackendWorkload[];
   if (!quick) return all;

@@ -2,8 +2,91 @@
 import type { AutoPriorityTable } from '@tensoreval/core';
 
 export const autoPriorities: { machine: string; date: string; sizeUnits: Record<string, string>; table: AutoPriorityTable } = {
-  machine: 'not measured yet',
-  date: '',
-  sizeUnits: {},
-  table: {},
+  machine: "intel-r-xeon-r-processor-2c (Intel(R) Xeon(R) Processor, 2 cores)",
+  date: "2026-11-21T06:15:32.165Z",
+  sizeUnits: {
+    "PairwiseCosine": "rows(a) × rows(b) × dim",
+    "BitmaskIntersections": "masks(a) × masks(b) × pixels",
+    "BoxIou": "pairs (n × m)",
+    "ConfusionCounts": "elements"
+  },
+  table: {
+    "PairwiseCosine": [
+      {
+        "upTo": 12582912,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": 402653184,
+        "order": [
+          "onnx",
+          "cpu"
+        ]
+      },
+      {
+        "upTo": Infinity,
+        "order": [
+          "onnx",
+          "tfjs",
+          "cpu"
+        ]
+      }
+    ],
+    "BoxIou": [
+      {
+        "upTo": 100000,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": 3000000,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": Infinity,
+        "order": [
+          "cpu"
+        ]
+      }
+    ],
+    "BitmaskIntersections": [
+      {
+        "upTo": 30720000,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": 851337613,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": Infinity,
+        "order": [
+          "cpu"
+        ]
+      }
+    ],
+    "ConfusionCounts": [
+      {
+        "upTo": 100000,
+        "order": [
+          "cpu"
+        ]
+      },
+      {
+        "upTo": Infinity,
+        "order": [
+          "cpu"
+        ]
+      }
+    ]
+  },
 };
