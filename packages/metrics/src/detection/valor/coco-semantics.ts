@@ -4,7 +4,7 @@ import { evaluateCocoDatasets, type CocoEvaluation } from '../coco/coco-evaluate
 import type { CocoAnnotation, CocoDataset, CocoResult, CocoRle } from '../coco/coco-json';
 import type { DetectionBatch } from './detection-batch';
 import { validateDetectionBatch } from './validate-batch';
-import type { DetectionThresholdOptions } from './valor-detection-result';
+import { DEFAULT_IOU_THRESHOLDS, DEFAULT_SCORE_THRESHOLDS, type DetectionThresholdOptions } from './valor-detection-result';
 
 const FN = 'cocoSemanticsPrecisionRecall';
 
@@ -73,8 +73,8 @@ function toCoco(batch: DetectionBatch): { gt: CocoDataset; results: CocoResult[]
  */
 export function cocoSemanticsPrecisionRecall(batch: DetectionBatch, options: DetectionThresholdOptions = {}): MetricRecordsByType {
   checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], FN);
-  const iouThresholds = checkNumberArray(options.iouThresholds ?? [0.5], 'iouThresholds', FN, { min: 0, max: 1 }).slice();
-  const scoreThresholds = checkNumberArray(options.scoreThresholds ?? [0.5], 'scoreThresholds', FN).slice();
+  const iouThresholds = checkNumberArray(options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS, 'iouThresholds', FN, { min: 0, max: 1 }).slice();
+  const scoreThresholds = checkNumberArray(options.scoreThresholds ?? DEFAULT_SCORE_THRESHOLDS, 'scoreThresholds', FN).slice();
   validateDetectionBatch(batch);
   const { gt, results, segm } = toCoco(batch);
   const base = { iouType: segm ? 'segm' as const : 'bbox' as const, iouThrs: iouThresholds, maxDets: [Math.max(1, results.length)], areaRng: [[0, 1e10] as const], areaRngLbl: ['all'] };

@@ -6,9 +6,13 @@ import { concatDetectionChunks, type DetectionChunk, type DetectionTable } from 
 import { detectionPrecisionRecall } from './precision-recall';
 import { rankPairs } from './ranked-pairs';
 
+/** Valor's defaults (its `Evaluator.evaluate`). */
+export const DEFAULT_IOU_THRESHOLDS: readonly number[] = [0.1, 0.5, 0.75];
+export const DEFAULT_SCORE_THRESHOLDS: readonly number[] = [0.5];
+
 /** Options of every object-detection method (Valor's `iou_thresholds`, `score_thresholds`). */
 export interface DetectionThresholdOptions {
-  /** default [0.5] */
+  /** default [0.1, 0.5, 0.75] */
   iouThresholds?: readonly number[];
   /** default [0.5] */
   scoreThresholds?: readonly number[];
@@ -71,7 +75,7 @@ function resolve(options: DetectionThresholdOptions, method: string): { iouThres
   const fn = `ValorObjectDetectionResult.${method}`;
   checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], fn);
   return {
-    iouThresholds: checkNumberArray(options.iouThresholds ?? [0.5], 'iouThresholds', fn, { min: 0, max: 1 }).slice(),
-    scoreThresholds: checkNumberArray(options.scoreThresholds ?? [0.5], 'scoreThresholds', fn).slice(),
+    iouThresholds: checkNumberArray(options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS, 'iouThresholds', fn, { min: 0, max: 1 }).slice(),
+    scoreThresholds: checkNumberArray(options.scoreThresholds ?? DEFAULT_SCORE_THRESHOLDS, 'scoreThresholds', fn).slice(),
   };
 }
