@@ -58,6 +58,9 @@ describe('valorSentenceBleu (valor-lite e25cd0f values)', () => {
     expect(valorBleuTokenize("It costs $100. Really, it's cheap!")).toEqual(['It', 'costs', '$100', 'Really', ',', 'it', "'s", 'cheap', '!']);
     expect(valorBleuTokenize('The U.S.A. is big.')).toEqual(['The', 'U', 'S', 'A', 'is', 'big']);
     expect(valorBleuTokenize('café crème')).toEqual(['café', 'crème']);
+    // Python's \s includes U+001C–U+001F on both the ASCII and the Unicode path
+    expect(valorBleuTokenize('a\x1cb c.d')).toEqual(['a', 'b', 'c', 'd']);
+    expect(valorBleuTokenize('a\x1cb c.dé')).toEqual(['a', 'b', 'c', 'dé']);
   });
   it('clamps scores below 1e-9 to 0 and matches Valor on partial overlaps', () => {
     expect(valorSentenceBleu('Mary loves Joe', ['Mary loves Joe'])).toBe(0);

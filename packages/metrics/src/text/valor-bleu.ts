@@ -4,13 +4,16 @@ import { PY_DIGIT, PY_SPACE, PY_WORD } from './python-regex';
 
 // nltk RegexpTokenizer(r"\w+|\$[\d]+|[^\s\.]+") with Python's Unicode-aware classes.
 const VALOR_TOKEN = new RegExp(`${PY_WORD}+|\\$${PY_DIGIT}+|[^.${PY_SPACE.slice(1, -1)}]+`, 'gu');
+// The same classes restricted to ASCII text, where Unicode property matching is not needed (faster).
+const VALOR_TOKEN_ASCII = /[A-Za-z0-9_]+|\$[0-9]+|[^\t-\r\x1c-\x20.]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Valor's BLEU tokenizer: words, `$` amounts and any other run of non-space characters except
  * periods (which are dropped: `U.S.A.` → `U`, `S`, `A`). Case is kept.
  */
 export function valorBleuTokenize(text: string): string[] {
-  return text.match(VALOR_TOKEN) ?? [];
+  return text.match(NON_ASCII.test(text) ? VALOR_TOKEN : VALOR_TOKEN_ASCII) ?? [];
 }
 
 /**
