@@ -13,7 +13,6 @@ const CHAR_OFFSET = 48;
 const MORE = 0x20;
 const SIGN = 0x10;
 const PAYLOAD = 0x1f;
-const MAX_UINT32 = 4294967295;
 
 /** Appends the characters of one signed value to `out` starting at `p`; returns the new end. */
 function writeValue(x: number, out: Uint8Array, p: number): number {
@@ -96,7 +95,8 @@ export function decodeRleStringInto(s: string, target: Uint32Array, at: number, 
       if ((c & SIGN) !== 0) x -= 2 ** shift;
     }
     if (m - at > 2) x += target[m - 2] as number;
-    if (x < 0 || x > MAX_UINT32) {
+    // x is an integer here, so this is 0 <= x < 2^32
+    if (x >>> 0 !== x) {
       throw invalidInput(fnName, argument, 'decode to run lengths in [0, 2^32)', `${x} for count ${m - at} (characters ${first}..${p - 1})`, 'TE-206');
     }
     target[m++] = x;
