@@ -5,14 +5,27 @@ import type { FloatArray } from '@tensoreval/core';
  * O(n) passes that turn kernel inputs into the layouts their engines take.
  */
 
-/** Pixel count of each of `rows` 0/1 masks of `pixels` bytes, exact in float64. */
+/** Set pixels (non-zero bytes) of each of `rows` masks of `pixels` bytes, exact in float64. */
 export function maskAreasImpl(masks: Uint8Array, rows: number, pixels: number): Float64Array {
   const out = new Float64Array(rows);
   for (let r = 0, o = 0; r < rows; r++, o += pixels) {
     let s = 0;
-    for (let p = 0; p < pixels; p++) s += masks[o + p];
+    for (let p = 0; p < pixels; p++) if (masks[o + p] !== 0) s++;
     out[r] = s;
   }
+  return out;
+}
+
+/**
+ * The masks as strict 0/1 bytes, for engines that multiply them (any non-zero byte is a set pixel):
+ * the input itself when it already is 0/1 (one read-only pass), else a 0/1 copy.
+ */
+export function binaryMasksImpl(masks: Uint8Array): Uint8Array {
+  let p = 0;
+  while (p < masks.length && masks[p] <= 1) p++;
+  if (p === masks.length) return masks;
+  const out = masks.slice();
+  for (; p < out.length; p++) if (out[p] > 1) out[p] = 1;
   return out;
 }
 

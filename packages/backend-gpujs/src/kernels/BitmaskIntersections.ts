@@ -1,4 +1,4 @@
-import { maskAreasImpl } from '@tensoreval/backend-cpu';
+import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
 import { invalidInput, validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
 import { gpujsKernel, runGpujs } from '../base';
 import { EXACT_INDEX, forEachPairTile } from '../tiles';
@@ -36,8 +36,10 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
       throw invalidInput('BitmaskIntersections', 'pixels', `be below 2^24 on the gpujs backend (float32 indexing and sums); use the onnx or cpu backend`, `${p}`, 'TE-207');
     }
     const kernel = gpujsKernel('BitmaskIntersections', SOURCE);
+    const a = binaryMasksImpl(inputs.a);
+    const b = binaryMasksImpl(inputs.b);
     await forEachPairTile(n, m, p, intersections, (i0, i1, j0, j1) =>
-      runGpujs(kernel, (i1 - i0) * (j1 - j0), [inputs.a.subarray(i0 * p, i1 * p), inputs.b.subarray(j0 * p, j1 * p), p, j1 - j0]),
+      runGpujs(kernel, (i1 - i0) * (j1 - j0), [a.subarray(i0 * p, i1 * p), b.subarray(j0 * p, j1 * p), p, j1 - j0]),
     );
     return { intersections, areaA, areaB };
   },

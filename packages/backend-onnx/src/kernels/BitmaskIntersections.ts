@@ -1,4 +1,4 @@
-import { maskAreasImpl } from '@tensoreval/backend-cpu';
+import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
 import { validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
 import { ensureSession, onnxState, session } from '../base';
 import { bitmaskIntersectionsModel } from '../graphs';
@@ -26,7 +26,7 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
     const areaB = maskAreasImpl(inputs.b, m, pixels);
     if (n === 0 || m === 0) return { intersections: new Float64Array(n * m), areaA, areaB };
     const { ort } = onnxState();
-    const feeds = { a: new ort.Tensor('uint8', inputs.a, [n, pixels]), b: new ort.Tensor('uint8', inputs.b, [m, pixels]) };
+    const feeds = { a: new ort.Tensor('uint8', binaryMasksImpl(inputs.a), [n, pixels]), b: new ort.Tensor('uint8', binaryMasksImpl(inputs.b), [m, pixels]) };
     const out = await session(SESSION).run(feeds);
     return { intersections: Float64Array.from(out.intersections.data as Int32Array), areaA, areaB };
   },

@@ -1,4 +1,4 @@
-import { maskAreasImpl } from '@tensoreval/backend-cpu';
+import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
 import { validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
 import { tfjs } from '../base';
 import { matMulTransposeB } from '../tensors';
@@ -24,8 +24,8 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
     const areaB = maskAreasImpl(inputs.b, m, p);
     if (n === 0 || m === 0) return { intersections, areaA, areaB };
     const tf = tfjs();
-    const a = tf.tensor2d(inputs.a, [n, p], 'int32');
-    const b = tf.tensor2d(inputs.b, [m, p], 'int32');
+    const a = tf.tensor2d(binaryMasksImpl(inputs.a), [n, p], 'int32');
+    const b = tf.tensor2d(binaryMasksImpl(inputs.b), [m, p], 'int32');
     try {
       for (let p0 = 0; p0 < p; p0 += EXACT_PIXELS) {
         const width = Math.min(EXACT_PIXELS, p - p0);
