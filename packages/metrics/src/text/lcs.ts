@@ -3,10 +3,19 @@
  * `_backtrack_norec`). The table is row-major `(|a|+1) × (|b|+1)` in one Int32Array.
  */
 
-/** Fills and returns the LCS DP table of `a` (rows) and `b` (columns). */
+let buffer = new Int32Array(4096);
+
+/**
+ * Fills and returns the LCS DP table of `a` (rows) and `b` (columns). The table is a view of a
+ * reused buffer: it stays valid until the next call (scoring is synchronous).
+ */
 export function lcsTable(a: Int32Array, b: Int32Array): Int32Array {
   const cols = b.length + 1;
-  const t = new Int32Array((a.length + 1) * cols);
+  const size = (a.length + 1) * cols;
+  if (buffer.length < size) buffer = new Int32Array(Math.max(size, buffer.length * 2));
+  const t = buffer.subarray(0, size);
+  t.fill(0, 0, cols);
+  for (let i = 1; i <= a.length; i++) t[i * cols] = 0;
   for (let i = 1; i <= a.length; i++) {
     const ai = a[i - 1];
     const row = i * cols;

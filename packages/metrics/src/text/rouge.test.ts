@@ -24,6 +24,14 @@ describe('rouge', () => {
     expect(s.rougeL!.recall).toBe(0.6);
     expect(s.rougeLsum!.recall).toBe(0.8);
   });
+  it('gives the same scores whatever the order (or repetition) of types', () => {
+    const t = 'a b c\nd e f g';
+    const p = 'a c b\ng f e d';
+    const one = rouge(t, p, { types: ['rougeL', 'rougeLsum'] });
+    const other = rouge(t, p, { types: ['rougeLsum', 'rougeL', 'rougeL', 'rouge2'] });
+    expect(other.rougeL).toEqual(one.rougeL);
+    expect(other.rougeLsum).toEqual(one.rougeLsum);
+  });
   it('accepts a custom tokenizer', () => {
     expect(rouge('A-B c', 'a-b C', { types: ['rouge1'], tokenizer: (t) => t.split(' ') }).rouge1!.fmeasure).toBe(0);
   });

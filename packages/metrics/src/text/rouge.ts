@@ -114,6 +114,7 @@ function scoreOne(target: string, prediction: string, types: readonly RougeType[
   const needsWhole = types.some((t) => t !== 'rougeLsum');
   const targetIds = needsWhole ? ids.encode(tokenize(target)) : new Int32Array(0);
   const predictionIds = needsWhole ? ids.encode(tokenize(prediction)) : new Int32Array(0);
+  // lcsTable returns a view of a shared buffer; valid until the next lcsTable call.
   let table: Int32Array | undefined;
   const wholeTable = () => (table ??= lcsTable(targetIds, predictionIds));
   const out: Record<string, PRF> = {};
@@ -125,6 +126,8 @@ function scoreOne(target: string, prediction: string, types: readonly RougeType[
       const targetLines = singleLines ? (target.length > 0 ? [targetIds] : []) : summaryLines(target).map((s) => ids.encode(tokenize(s)));
       const predictionLines = singleLines ? (prediction.length > 0 ? [predictionIds] : []) : summaryLines(prediction).map((s) => ids.encode(tokenize(s)));
       out[type] = summaryLcsScore(targetLines, predictionLines, ids.size, singleLines ? wholeTable : undefined);
+      // Per-line tables reuse the LCS buffer, so the cached whole-text table is no longer valid.
+      if (!singleLines) table = undefined;
     } else out[type] = ngramScore(targetIds, predictionIds, Number(type.slice(5)), ids.size);
   }
   return out;
