@@ -24,50 +24,62 @@ export interface DetailedPairs {
 
 export function buildDetailedPairs(t: DetectionTable): DetailedPairs {
   const nDatums = t.datumUids.length;
-  let bound = 0;
-  for (let d = 0; d < nDatums; d++) {
-    const nGt = (t.gtOffsets[d + 1] as number) - (t.gtOffsets[d] as number);
-    const slots = (t.pdLabelOffsets[t.pdOffsets[d + 1] as number] as number) - (t.pdLabelOffsets[t.pdOffsets[d] as number] as number);
-    bound += nGt * slots + nGt + slots;
-  }
-  const rows = allocate(bound);
-  let n = 0;
+  const { gtOffsets, pdOffsets, pdLabelOffsets, pairOffsets, iou: iouBlocks } = t;
+  // First pass: exact row count, and which groundtruths / predictions overlap anything.
+  const gtHit = new Uint8Array(t.gtUids.length);
   const pdHit = new Uint8Array(t.pdUids.length);
-  const push = (d: number, g: number, p: number, s: number, iou: number) => {
-    rows.datum[n] = d;
-    rows.gt[n] = g;
-    rows.pd[n] = p;
-    rows.slot[n] = s;
-    rows.gtLabel[n] = g >= 0 ? (t.gtLabels[g] as number) : -1;
-    rows.pdLabel[n] = s >= 0 ? (t.pdLabels[s] as number) : -1;
-    rows.iou[n] = iou;
-    rows.score[n] = s >= 0 ? (t.pdScores[s] as number) : 0;
-    n++;
-  };
+  let n = 0;
   for (let d = 0; d < nDatums; d++) {
-    const g0 = t.gtOffsets[d] as number;
-    const g1 = t.gtOffsets[d + 1] as number;
-    const p0 = t.pdOffsets[d] as number;
-    const p1 = t.pdOffsets[d + 1] as number;
-    const block = t.pairOffsets[d] as number;
+    const g0 = gtOffsets[d]!;
+    const nGt = gtOffsets[d + 1]! - g0;
+    const p0 = pdOffsets[d]!;
+    const block = pairOffsets[d]!;
+    for (let p = p0; p < pdOffsets[d + 1]!; p++) {
+      const labels = pdLabelOffsets[p + 1]! - pdLabelOffsets[p]!;
+      const row = block + (p - p0) * nGt;
+      for (let g = 0; g < nGt; g++) {
+        if (!(iouBlocks[row + g]! >= MIN_PAIR_IOU)) continue;
+        gtHit[g0 + g] = 1;
+        pdHit[p] = 1;
+        n += labels;
+      }
+      if (pdHit[p] === 0) n += labels;
+    }
+    for (let g = g0; g < gtOffsets[d + 1]!; g++) if (gtHit[g] === 0) n++;
+  }
+  const rows = allocate(n);
+  const { datum, gt, pd, slot, gtLabel, pdLabel, iou, score } = rows;
+  let r = 0;
+  for (let d = 0; d < nDatums; d++) {
+    const g0 = gtOffsets[d]!;
+    const g1 = gtOffsets[d + 1]!;
+    const p0 = pdOffsets[d]!;
+    const p1 = pdOffsets[d + 1]!;
+    const block = pairOffsets[d]!;
     const nGt = g1 - g0;
     for (let g = g0; g < g1; g++) {
-      let paired = false;
-      for (let p = p0; p < p1; p++) {
-        const iou = t.iou[block + (p - p0) * nGt + (g - g0)] as number;
-        if (!(iou >= MIN_PAIR_IOU)) continue;
-        paired = true;
-        pdHit[p] = 1;
-        for (let s = t.pdLabelOffsets[p] as number; s < (t.pdLabelOffsets[p + 1] as number); s++) push(d, g, p, s, iou);
+      if (gtHit[g] === 0) {
+        datum[r] = d; gt[r] = g; pd[r] = -1; slot[r] = -1; gtLabel[r] = t.gtLabels[g]!; pdLabel[r] = -1; iou[r] = 0; score[r] = 0;
+        r++;
+        continue;
       }
-      if (!paired) push(d, g, -1, -1, 0);
+      for (let p = p0; p < p1; p++) {
+        const v = iouBlocks[block + (p - p0) * nGt + (g - g0)]!;
+        if (!(v >= MIN_PAIR_IOU)) continue;
+        for (let s = pdLabelOffsets[p]!; s < pdLabelOffsets[p + 1]!; s++) {
+          datum[r] = d; gt[r] = g; pd[r] = p; slot[r] = s; gtLabel[r] = t.gtLabels[g]!; pdLabel[r] = t.pdLabels[s]!; iou[r] = v; score[r] = t.pdScores[s]!;
+          r++;
+        }
+      }
     }
     for (let p = p0; p < p1; p++) {
       if (pdHit[p] === 1) continue;
-      for (let s = t.pdLabelOffsets[p] as number; s < (t.pdLabelOffsets[p + 1] as number); s++) push(d, -1, p, s, 0);
+      for (let s = pdLabelOffsets[p]!; s < pdLabelOffsets[p + 1]!; s++) {
+        datum[r] = d; gt[r] = -1; pd[r] = p; slot[r] = s; gtLabel[r] = -1; pdLabel[r] = t.pdLabels[s]!; iou[r] = 0; score[r] = t.pdScores[s]!;
+        r++;
+      }
     }
   }
-  rows.n = n;
   return rows;
 }
 
