@@ -7,6 +7,8 @@ const INT_MIN = -2147483648;
 const SIZE_T_MAX = 18446744073709551615;
 /** Longest upsampled outline accepted (its scratch is about 100 MB). */
 const MAX_WALK = 1 << 22;
+/** Row-major edges are stepped column by column only while their ends stay far from the int32 limits. */
+const LINE_LIMIT = 1 << 29;
 
 /** C's (int) cast of a double as x86-64 does it: truncation, and INT_MIN for NaN or out of range. */
 function cInt(x: number): number {
@@ -46,6 +48,25 @@ class Scratch {
       this.a = new Uint32Array(size);
     }
   }
+}
+
+/** Column of step t on a row-major edge, exactly as maskApi computes it. */
+function columnAt(xs: number, slope: number, t: number): number {
+  return cInt(xs + slope * t + 0.5);
+}
+
+/**
+ * First step t in [1, dy] at which a row-major edge's column has reached `bound` (rising: u >= bound,
+ * else u <= bound), given that step 0 has not and step dy has. Estimated from the real line, then
+ * settled with the exact column (monotone in t), so float error in the estimate cannot matter.
+ */
+function firstStepPast(bound: number, rising: boolean, xs: number, slope: number, dy: number): number {
+  let t = rising ? Math.ceil((bound - 0.5 - xs) / slope) : Math.floor((bound + 0.5 - xs) / slope) + 1;
+  if (!(t >= 1)) t = 1;
+  else if (t > dy) t = dy;
+  while (t > 1 && (rising ? columnAt(xs, slope, t - 1) >= bound : columnAt(xs, slope, t - 1) <= bound)) t--;
+  while (t < dy && (rising ? columnAt(xs, slope, t) < bound : columnAt(xs, slope, t) > bound)) t++;
+  return t;
 }
 
 /**
@@ -154,6 +175,28 @@ function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w:
       const tLast = flip ? 0 : dx;
       pu = tLast + xs;
       pv = cInt(ys + slope * tLast + 0.5);
+      started = true;
+      continue;
+    }
+    if (dx < dy && Math.abs(xs) < LINE_LIMIT && Math.abs(xe) < LINE_LIMIT) {
+      // Row-major edge: the column u(t) = (int)(xs + slope*t + .5) is monotone in t and moves at most
+      // one column per step, so the only changes that can land on a pixel centre (left column 5q+2)
+      // are located directly, one per column q, instead of evaluating every step. For each such
+      // change both candidate orders give the same boundary point (the minimum of u and of v).
+      const tFirst = flip ? dy : 0;
+      const tLast = flip ? 0 : dy;
+      const uFirst = columnAt(xs, slope, tFirst);
+      if (started && uFirst !== pu) nb = addBoundary(uFirst, tFirst + ys, pu, pv, h, wMinus1, bx, by, nb);
+      const uStart = columnAt(xs, slope, 0), uEnd = columnAt(xs, slope, dy);
+      const rising = uEnd > uStart;
+      const lo = rising ? uStart : uEnd, hi = rising ? uEnd : uStart;
+      const qLast = w === 0 ? Math.floor((hi - 3) / 5) : Math.min(Math.floor((hi - 3) / 5), w - 1);
+      for (let q = Math.max(0, Math.ceil((lo - 2) / 5)); q <= qLast; q++) {
+        const tb = firstStepPast(rising ? 5 * q + 3 : 5 * q + 2, rising, xs, slope, dy);
+        nb = addBoundary(columnAt(xs, slope, tb), tb + ys, columnAt(xs, slope, tb - 1), tb - 1 + ys, h, wMinus1, bx, by, nb);
+      }
+      pu = columnAt(xs, slope, tLast);
+      pv = tLast + ys;
       started = true;
       continue;
     }
