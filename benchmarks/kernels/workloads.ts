@@ -1,6 +1,6 @@
 import type { KernelAttrs, KernelInputs, KernelName } from '@tensoreval/core';
 import {
-  binaryLabels, boxesXywh, embeddings, evenOffsets, flagRows, labels, polygons, rectangleMasks, rectangleRles, scores,
+  binaryLabels, boxesXywh, embeddings, evenOffsets, flagRows, labels, lcg, polygons, rectangleMasks, rectangleRles, scores,
 } from '../data';
 
 /** One benchmark input: what the kernel gets, and how much work it is in the workload's unit. */
@@ -64,6 +64,41 @@ function boxProblems(size: number, dtPer: number, gtPer: number, seed: number): 
     gt: boxesXywh(problems * gtPer, 640, 480, seed + 1),
     dtOffsets: evenOffsets(problems * dtPer, problems),
     gtOffsets: evenOffsets(problems * gtPer, problems),
+  };
+}
+
+/**
+ * COCO-shaped matching: images of 20 detections × 10 GT, IoU blocks where about 70% of pairs do not
+ * overlap, 10 IoU thresholds and 4 area ranges, a few crowd / ignored GT and out-of-range detections.
+ */
+function matchingProblems(size: number, seed: number): KernelInputs<'MatchDetections'> {
+  const dtPer = 20;
+  const gtPer = 10;
+  const problems = Math.max(1, Math.round(size / (dtPer * gtPer)));
+  const nDt = problems * dtPer;
+  const nGt = problems * gtPer;
+  const r = lcg(seed);
+  const iou = new Float64Array(problems * dtPer * gtPer);
+  for (let i = 0; i < iou.length; i++) iou[i] = r() < 0.7 ? 0 : r();
+  const areas = 4;
+  const gtIgnore = new Uint8Array(areas * nGt);
+  const dtOutOfRange = new Uint8Array(areas * nDt);
+  const gtCrowd = new Uint8Array(nGt);
+  for (let g = 0; g < nGt; g++) gtCrowd[g] = r() < 0.02 ? 1 : 0;
+  for (let a = 1; a < areas; a++) {
+    for (let g = 0; g < nGt; g++) gtIgnore[a * nGt + g] = gtCrowd[g] || r() < 0.6 ? 1 : 0;
+    for (let d = 0; d < nDt; d++) dtOutOfRange[a * nDt + d] = r() < 0.6 ? 1 : 0;
+  }
+  for (let g = 0; g < nGt; g++) gtIgnore[g] = gtCrowd[g] as number;
+  return {
+    iou,
+    pairOffsets: Float64Array.from({ length: problems + 1 }, (_, b) => b * dtPer * gtPer),
+    dtOffsets: evenOffsets(nDt, problems),
+    gtOffsets: evenOffsets(nGt, problems),
+    iouThresholds: Float64Array.from({ length: 10 }, (_, t) => 0.5 + t * 0.05),
+    gtIgnore,
+    gtCrowd,
+    dtOutOfRange,
   };
 }
 
@@ -201,6 +236,13 @@ export const workloads: WorkloadSpec[] = [
         elements: problems * 200,
         shape: `${problems} images of 20 dt × 10 gt`,
       };
+    },
+  }),
+  spec({
+    kernel: 'MatchDetections', unit: 'pairs', sizes: [1e3, 1e5, 3e5],
+    make: (n) => {
+      const inputs = matchingProblems(n, 23);
+      return { inputs, attrs: { areas: 4 }, elements: inputs.iou.length, shape: `${inputs.dtOffsets.length - 1} images of 20 dt × 10 gt, T=10, A=4` };
     },
   }),
   spec({
