@@ -22,10 +22,7 @@ export interface DetectionBatch {
   geometry: DetectionGeometry;
 }
 
-/** Box layout of {@link BoxGeometry}: the kernel's xyxy, converted from Valor's (xmin, xmax, ymin, ymax). */
-export { BOX_XYXY } from '@tensoreval/core';
-
-/** Axis-aligned boxes, n × 4 xyxy (xmin, ymin, xmax, ymax), absolute coordinates. */
+/** Axis-aligned boxes, n × 4 in core's BOX_XYXY layout (xmin, ymin, xmax, ymax), absolute coordinates; the request parser converts Valor's (xmin, xmax, ymin, ymax). */
 export interface BoxGeometry {
   kind: 'bounding_box';
   groundTruths: Float64Array;

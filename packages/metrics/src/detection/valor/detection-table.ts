@@ -1,5 +1,4 @@
 import { concatChunks, concatOffsets } from '../../classification/columns';
-import type { IouBlocks } from './iou-blocks';
 
 /**
  * The columns an evaluator keeps per update (labels already in its label index), and their
@@ -47,5 +46,3 @@ export function concatDetectionChunks(chunks: readonly DetectionChunk[], labels:
     pairOffsets,
   };
 }
-
-export type { IouBlocks };

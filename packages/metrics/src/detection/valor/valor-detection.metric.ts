@@ -37,9 +37,21 @@ export class ValorObjectDetection extends LabelledChunksMetric<DetectionChunk, V
     return [c.gtLabels, c.pdLabels];
   }
 
-  /** Label columns are copied (they get remapped); the rest is never written after update. */
+  /** Copies the caller's columns (a streaming caller may reuse its buffers); the IoU blocks are our own and never written. */
   protected copyChunk(c: DetectionChunk): DetectionChunk {
-    return { ...c, gtLabels: Int32Array.from(c.gtLabels), pdLabels: Int32Array.from(c.pdLabels) };
+    return {
+      datumUids: c.datumUids.slice(),
+      gtOffsets: Int32Array.from(c.gtOffsets),
+      gtUids: c.gtUids.slice(),
+      gtLabels: Int32Array.from(c.gtLabels),
+      pdOffsets: Int32Array.from(c.pdOffsets),
+      pdUids: c.pdUids.slice(),
+      pdLabelOffsets: Int32Array.from(c.pdLabelOffsets),
+      pdLabels: Int32Array.from(c.pdLabels),
+      pdScores: Float64Array.from(c.pdScores),
+      iou: c.iou,
+      pairOffsets: c.pairOffsets,
+    };
   }
 
   protected computeResult(): ValorObjectDetectionResult {
