@@ -6,7 +6,7 @@ import { flagString, parseArgs } from './args';
 import { createProgress } from './progress';
 
 const CMD = 'tensoreval coco';
-const VALUE_FLAGS = ['gt', 'dt', 'iou-type', 'max-dets', 'backend', 'out', 'pr-arrays', 'score-threshold', 'f1-iou', 'area-rng', 'iou-thrs', 'rec-thrs', 'img-ids', 'use-cats'] as const;
+const VALUE_FLAGS = ['gt', 'dt', 'iou-type', 'max-dets', 'backend', 'out', 'pr-arrays', 'score-threshold', 'f1-iou', 'area-rng', 'iou-thrs', 'rec-thrs', 'img-ids', 'use-cats', 'numpy-summation'] as const;
 const BOOLEAN_FLAGS = ['quiet'] as const;
 const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 const STAGES = ['load', 'masks', 'evaluate', 'accumulate', 'summarize'] as const;
@@ -64,6 +64,12 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
   }
   const f1Iou = flagString(args, 'f1-iou');
   if (f1Iou !== undefined) opts.f1IouThr = numberList('f1-iou', f1Iou)[0] as number;
+  const summation = flagString(args, 'numpy-summation');
+  if (summation !== undefined) {
+    // 'blocked' = numpy 1.x (8192-element buffers, the default); 'whole' = numpy 2.x single pairwise pass
+    if (summation !== 'blocked' && summation !== 'whole') throw invalidOption(CMD, '--numpy-summation', "'blocked' (numpy 1.x) or 'whole' (numpy 2.x)", summation);
+    opts.summation = summation;
+  }
   const backend = flagString(args, 'backend') ?? 'auto';
   if (!BACKENDS.includes(backend)) throw invalidOption(CMD, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
   // The COCO path is float64 and exact; its kernels run on cpu whatever backend is named (see README).
@@ -103,7 +109,8 @@ export function cocoArraysJson(r: CocoEvaluation): Record<string, unknown> {
 /**
  * `tensoreval coco --gt GT.json --dt DT.json [--iou-type bbox|segm] [--max-dets 1,10,100] [--backend ...]
  * [--out RESULT.json] [--quiet] [--pr-arrays FILE] [--score-threshold S] [--f1-iou 0.5]
- * [--area-rng all=0:1e10,...] [--iou-thrs ...] [--rec-thrs ...] [--img-ids 1,2] [--use-cats 0|1]`.
+ * [--area-rng all=0:1e10,...] [--iou-thrs ...] [--rec-thrs ...] [--img-ids 1,2] [--use-cats 0|1]
+ * [--numpy-summation blocked|whole]`.
  * Prints the 12-line summary; writes RESULT.json when --out is given. Returns the exit code.
  */
 export async function cocoCommand(argv: readonly string[]): Promise<number> {
