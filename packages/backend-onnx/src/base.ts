@@ -12,7 +12,7 @@ export interface OnnxBackendOptions {
   maxThreads?: number;
   /** providers to try, in order; default CUDA → WebGPU → CPU */
   executionProviders?: readonly ExecutionProvider[];
-  /** where the chosen provider and each failed probe are reported; default: nowhere */
+  /** where the chosen provider and each failed probe are reported; default: stderr when TENSOREVAL_LOG is set, else nowhere */
   log?: (line: string) => void;
   /** keep onnxruntime's own logging at its default level (it reports the expected failed probes as errors) */
   verboseOrt?: boolean;
@@ -59,6 +59,11 @@ async function loadOrt(): Promise<typeof Ort> {
   }
 }
 
+function logLine(line: string): void {
+  if (options.log) options.log(line);
+  else if (process.env.TENSOREVAL_LOG) process.stderr.write(`${line}\n`);
+}
+
 async function init(): Promise<void> {
   const ort = await loadOrt();
   const threads = threadCount();
@@ -72,11 +77,11 @@ async function init(): Promise<void> {
       const session = await ort.InferenceSession.create(probe, { ...sessionOptions(provider, threads), ...QUIET_PROBE });
       await session.release();
       state = { ort, provider, threads, rejected, sessions: new Map() };
-      options.log?.(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);
+      logLine(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);
       return;
     } catch (error) {
       rejected[provider] = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-      options.log?.(`[tensoreval onnx] execution provider '${provider}' unavailable: ${rejected[provider]}`);
+      logLine(`[tensoreval onnx] execution provider '${provider}' unavailable: ${rejected[provider]}`);
     }
   }
   throw new BackendUnavailableError('TE-303', `Backend 'onnx' found no usable execution provider: ${JSON.stringify(rejected)}.`);
