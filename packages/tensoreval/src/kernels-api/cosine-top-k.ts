@@ -29,12 +29,14 @@ type TileTopK = (q0: number, q1: number, c0: number, c1: number) => Promise<{ in
 async function tileStrategy(queries: FloatArray, corpus: FloatArray, dim: number, k: number, backendName: string): Promise<TileTopK> {
   if (backendName === 'onnx') {
     const onnx = (await import('@tensoreval/backend-onnx')) as unknown as FusedTopK;
-    const q = onnx.normalizedRowsF32(queries, queries.length / dim, dim);
     let cached: { c0: number; rows: Float32Array } | undefined;
     return async (q0, q1, c0, c1) => {
-      // Corpus tiles are the outer loop: each is normalised once and reused by every query tile.
+      // Corpus tiles are the outer loop: each is normalised once and reused by every query tile. Query
+      // tiles are normalised per call (rows × dim work against the tile's rows × corpusTile × dim Gemm),
+      // so no normalised copy of all queries is ever held.
       if (cached?.c0 !== c0) cached = { c0, rows: onnx.normalizedRowsF32(corpus.subarray(c0 * dim, c1 * dim), c1 - c0, dim) };
-      return onnx.cosineTopKOnnx(q.subarray(q0 * dim, q1 * dim), cached.rows, dim, k);
+      const q = onnx.normalizedRowsF32(queries.subarray(q0 * dim, q1 * dim), q1 - q0, dim);
+      return onnx.cosineTopKOnnx(q, cached.rows, dim, k);
     };
   }
   return async (q0, q1, c0, c1) => {
