@@ -23,6 +23,18 @@ describe('tfjs backend', () => {
     b.dispose();
   });
 
+  it('accepts box tensors in BoxIou, including ragged problems', async () => {
+    await initBackend('tfjs');
+    const dt = tf.tensor2d([0, 0, 10, 10, 5, 5, 15, 15], [2, 4]);
+    const gt = tf.tensor2d([0, 0, 10, 10, 5, 5, 15, 15], [2, 4]);
+    const offsets = Int32Array.of(0, 1, 2);
+    const out = await runKernel('BoxIou', { dt: dt as never, gt: gt as never, dtOffsets: offsets, gtOffsets: offsets.slice() }, { format: 'xyxy' }, { backend: 'tfjs' });
+    expect(Array.from(out.iou)).toEqual([1, 1]);
+    expect(Array.from(out.pairOffsets)).toEqual([0, 1, 2]);
+    await expect(runKernel('BoxIou', { dt: tf.tensor1d([1, 2, 3]) as never, gt: gt as never }, { format: 'xyxy' }, { backend: 'tfjs' })).rejects.toThrow(/Expected `dt` of BoxIou to have a size that is a multiple of 4/);
+    tf.dispose([dt, gt]);
+  });
+
   it('keeps pairwiseCosineTensor results on the device without leaking intermediates', async () => {
     await initBackend('tfjs');
     const a = tf.tensor2d([1, 0, 0, 1], [2, 2]);

@@ -1,8 +1,8 @@
 import { pairBlockOffsets, raggedPairRowsImpl } from '@tensoreval/backend-cpu';
-import { validateBoxIouInputs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
+import { invalidInput, validateBoxIouInputs, validateRaggedPairs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
 import { tfjs } from '../base';
-import { matrix } from '../tensors';
+import { isTensor, matrix, sizeOf, type ArrayOrTensor } from '../tensors';
 
 type Corners = [TfCore.Tensor, TfCore.Tensor, TfCore.Tensor, TfCore.Tensor];
 
@@ -29,10 +29,20 @@ function iouOf(d: Corners, g: Corners, crowd: TfCore.Tensor): TfCore.Tensor {
 }
 
 async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOutputs> {
-  validateBoxIouInputs(inputs);
+  // Box tensors already on the tfjs backend are accepted as they are (see ArrayOrTensor).
+  const dtIn = inputs.dt as ArrayOrTensor;
+  const gtIn = inputs.gt as ArrayOrTensor;
+  const nDt = sizeOf(dtIn) / 4;
+  const nGt = sizeOf(gtIn) / 4;
+  if (isTensor(dtIn) || isTensor(gtIn)) {
+    for (const [argument, n] of [['dt', nDt], ['gt', nGt]] as const) {
+      if (!Number.isInteger(n)) throw invalidInput('BoxIou', argument, 'have a size that is a multiple of 4', `size ${4 * n}`, 'TE-207');
+    }
+    validateRaggedPairs(inputs, nDt, nGt, 'BoxIou');
+  } else {
+    validateBoxIouInputs(inputs);
+  }
   const tf = tfjs();
-  const nDt = inputs.dt.length / 4;
-  const nGt = inputs.gt.length / 4;
   const crowdFlags = new Float32Array(nGt);
   if (inputs.gtCrowd) for (let j = 0; j < nGt; j++) crowdFlags[j] = inputs.gtCrowd[j] !== 0 ? 1 : 0;
   const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
@@ -41,8 +51,8 @@ async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOu
   const total = pairOffsets[pairOffsets.length - 1];
   if (total === 0) return { iou: new Float32Array(0), pairOffsets };
   const iou = tf.tidy(() => {
-    const dt = corners(matrix(inputs.dt, nDt, 4), xywh);
-    const gt = corners(matrix(inputs.gt, nGt, 4), xywh);
+    const dt = corners(matrix(dtIn, nDt, 4), xywh);
+    const gt = corners(matrix(gtIn, nGt, 4), xywh);
     if (dtOff.length === 2) {
       const row = (t: TfCore.Tensor) => tf.reshape(t, [1, nGt]);
       return iouOf(dt, gt.map(row) as Corners, tf.tensor2d(crowdFlags, [1, nGt]));
