@@ -110,8 +110,9 @@ function main(): void {
     }),
   ];
   const machine = `${os.hostname()}`.replace(/[^\w.-]+/g, '_');
-  const info = { machine, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version };
-  console.log(`ROUGE / BLEU throughput, ${PAIRS} sentence pairs, median of ${REPEATS} passes (${info.cpu}, node ${info.node})`);
+  // Shared machines: the 1-minute load average says how much the timings were disturbed.
+  const info = { machine, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version, loadAverage1m: os.loadavg()[0] };
+  console.log(`ROUGE / BLEU throughput, ${PAIRS} sentence pairs, median of ${REPEATS} passes (${info.cpu}, ${info.cores} cores, node ${info.node}, load average ${info.loadAverage1m?.toFixed(1)})`);
   console.log(`${'metric'.padEnd(50)} ${'median ms'.padStart(10)} ${'pairs/s'.padStart(12)} ${'µs/pair'.padStart(9)}`);
   for (const r of rows) console.log(`${r.metric.padEnd(50)} ${r.medianMs.toFixed(0).padStart(10)} ${Math.round(r.pairsPerSecond).toString().padStart(12)} ${r.usPerPair.toFixed(2).padStart(9)}`);
   const date = new Date().toISOString().slice(0, 10);

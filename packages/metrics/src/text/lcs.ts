@@ -32,11 +32,6 @@ export function lcsTable(a: Int32Array, b: Int32Array): Int32Array {
   return t;
 }
 
-/** Length of the LCS of `a` and `b`. */
-export function lcsLength(a: Int32Array, b: Int32Array): number {
-  return lcsTable(a, b)[a.length * (b.length + 1) + b.length] as number;
-}
-
 /**
  * Marks in `mark` (indexed by position in `a`) the positions of one LCS of `a` and `b`, chosen by
  * rouge-score's backtrack: on a mismatch step left when `T[i][j-1] > T[i-1][j]`, else up.
