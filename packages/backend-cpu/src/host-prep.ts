@@ -1,4 +1,12 @@
-import type { FloatArray } from '@tensoreval/core';
+import {
+  validateBitmaskIntersectionsInputs,
+  validateBoxIouInputs,
+  type BitmaskIntersectionsAttrs,
+  type BitmaskIntersectionsInputs,
+  type BoxIouInputs,
+  type FloatArray,
+} from '@tensoreval/core';
+import { pairBlockOffsets } from './rle/pair-offsets';
 
 /*
  * Host-side input preparation shared by the accelerated backends (onnx, tfjs, gpujs): the small
@@ -58,4 +66,23 @@ export function raggedPairRowsImpl(dtOffsets: Int32Array, gtOffsets: Int32Array,
     }
   }
   return { dtRows, gtRows };
+}
+
+/** Validated BoxIou batch geometry: box counts, the offsets (one problem when none are given) and each block's start. */
+export function boxIouBlocksImpl(inputs: BoxIouInputs): { nDt: number; nGt: number; dtOffsets: Int32Array; gtOffsets: Int32Array; pairOffsets: Float64Array; totalPairs: number } {
+  validateBoxIouInputs(inputs);
+  const nDt = inputs.dt.length / 4;
+  const nGt = inputs.gt.length / 4;
+  const dtOffsets = inputs.dtOffsets ?? Int32Array.of(0, nDt);
+  const gtOffsets = inputs.gtOffsets ?? Int32Array.of(0, nGt);
+  const pairOffsets = pairBlockOffsets(dtOffsets, gtOffsets);
+  return { nDt, nGt, dtOffsets, gtOffsets, pairOffsets, totalPairs: pairOffsets[pairOffsets.length - 1] };
+}
+
+/** Validated BitmaskIntersections shapes with the (zero) intersection matrix to fill and both masks' areas. */
+export function bitmaskBlocksImpl(inputs: BitmaskIntersectionsInputs, attrs: BitmaskIntersectionsAttrs): { n: number; m: number; intersections: Float64Array; areaA: Float64Array; areaB: Float64Array } {
+  validateBitmaskIntersectionsInputs(inputs, attrs);
+  const n = inputs.a.length / attrs.pixels;
+  const m = inputs.b.length / attrs.pixels;
+  return { n, m, intersections: new Float64Array(n * m), areaA: maskAreasImpl(inputs.a, n, attrs.pixels), areaB: maskAreasImpl(inputs.b, m, attrs.pixels) };
 }

@@ -18,5 +18,5 @@ export { rocAucImpl } from './kernels/RocAuc';
 export { RadixArgsort } from './sort/radix-argsort';
 export { numpySum } from './numeric/numpy-sum';
 export { topKImpl } from './kernels/TopK';
-export { binaryMasksImpl, boxesXyxyF32Impl, maskAreasImpl, raggedPairRowsImpl } from './host-prep';
+export { binaryMasksImpl, bitmaskBlocksImpl, boxesXyxyF32Impl, boxIouBlocksImpl, maskAreasImpl, raggedPairRowsImpl } from './host-prep';
 export { pairBlockOffsets } from './rle/pair-offsets';

@@ -1,5 +1,5 @@
-import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
-import { invalidInput, validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
+import { binaryMasksImpl, bitmaskBlocksImpl } from '@tensoreval/backend-cpu';
+import { invalidInput, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
 import { gpujsKernel, runGpujs } from '../base';
 import { EXACT_INDEX, forEachPairTile } from '../tiles';
 
@@ -24,13 +24,8 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
   backendName: 'gpujs',
   setupFunc: () => void gpujsKernel('BitmaskIntersections', SOURCE),
   kernelFunc: async ({ inputs, attrs }): Promise<BitmaskIntersectionsOutputs> => {
-    validateBitmaskIntersectionsInputs(inputs, attrs);
     const p = attrs.pixels;
-    const n = inputs.a.length / p;
-    const m = inputs.b.length / p;
-    const intersections = new Float64Array(n * m);
-    const areaA = maskAreasImpl(inputs.a, n, p);
-    const areaB = maskAreasImpl(inputs.b, m, p);
+    const { n, m, intersections, areaA, areaB } = bitmaskBlocksImpl(inputs, attrs);
     if (n === 0 || m === 0) return { intersections, areaA, areaB };
     if (p >= EXACT_INDEX) {
       throw invalidInput('BitmaskIntersections', 'pixels', `be below 2^24 on the gpujs backend (float32 indexing and sums); use the onnx or cpu backend`, `${p}`, 'TE-207');

@@ -1,5 +1,5 @@
-import { boxesXyxyF32Impl, pairBlockOffsets, raggedPairRowsImpl } from '@tensoreval/backend-cpu';
-import { validateBoxIouInputs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
+import { boxesXyxyF32Impl, boxIouBlocksImpl, raggedPairRowsImpl } from '@tensoreval/backend-cpu';
+import type { BoxIouInputs, BoxIouOutputs, KernelConfig } from '@tensoreval/core';
 import { gpujsKernel, runGpujs } from '../base';
 import { EXACT_INDEX } from '../tiles';
 
@@ -25,13 +25,7 @@ const SOURCE = `function (dt, gt, crowd, dtIdx, gtIdx) {
 }`;
 
 async function boxIouGpujs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOutputs> {
-  validateBoxIouInputs(inputs);
-  const nDt = inputs.dt.length / 4;
-  const nGt = inputs.gt.length / 4;
-  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
-  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
-  const pairOffsets = pairBlockOffsets(dtOff, gtOff);
-  const total = pairOffsets[dtOff.length - 1];
+  const { nDt, nGt, dtOffsets: dtOff, gtOffsets: gtOff, pairOffsets, totalPairs: total } = boxIouBlocksImpl(inputs);
   const iou = new Float32Array(total);
   if (total === 0) return { iou, pairOffsets };
   if (4 * Math.max(nDt, nGt) >= EXACT_INDEX) {

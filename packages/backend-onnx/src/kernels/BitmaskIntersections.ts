@@ -1,5 +1,5 @@
-import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
-import { validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
+import { binaryMasksImpl, bitmaskBlocksImpl } from '@tensoreval/backend-cpu';
+import type { BitmaskIntersectionsOutputs, KernelConfig } from '@tensoreval/core';
 import { ensureSession, onnxState, session } from '../base';
 import { bitmaskIntersectionsModel } from '../graphs';
 
@@ -18,16 +18,13 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
       return s.run({ a: new ort.Tensor('uint8', ones, [4, 64]), b: new ort.Tensor('uint8', ones, [4, 64]) });
     }),
   kernelFunc: async ({ inputs, attrs }): Promise<BitmaskIntersectionsOutputs> => {
-    validateBitmaskIntersectionsInputs(inputs, attrs);
     const pixels = attrs.pixels;
-    const n = inputs.a.length / pixels;
-    const m = inputs.b.length / pixels;
-    const areaA = maskAreasImpl(inputs.a, n, pixels);
-    const areaB = maskAreasImpl(inputs.b, m, pixels);
-    if (n === 0 || m === 0) return { intersections: new Float64Array(n * m), areaA, areaB };
+    const { n, m, intersections, areaA, areaB } = bitmaskBlocksImpl(inputs, attrs);
+    if (n === 0 || m === 0) return { intersections, areaA, areaB };
     const { ort } = onnxState();
     const feeds = { a: new ort.Tensor('uint8', binaryMasksImpl(inputs.a), [n, pixels]), b: new ort.Tensor('uint8', binaryMasksImpl(inputs.b), [m, pixels]) };
     const out = await session(SESSION).run(feeds);
-    return { intersections: Float64Array.from(out.intersections.data as Int32Array), areaA, areaB };
+    intersections.set(out.intersections.data as Int32Array);
+    return { intersections, areaA, areaB };
   },
 };

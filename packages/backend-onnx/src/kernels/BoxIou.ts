@@ -1,5 +1,5 @@
-import { boxesXyxyF32Impl, boxIouImpl, pairBlockOffsets } from '@tensoreval/backend-cpu';
-import { validateBoxIouInputs, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs, type FloatArray, type KernelConfig } from '@tensoreval/core';
+import { boxesXyxyF32Impl, boxIouBlocksImpl, boxIouImpl } from '@tensoreval/backend-cpu';
+import type { BoxIouAttrs, BoxIouInputs, BoxIouOutputs, FloatArray, KernelConfig } from '@tensoreval/core';
 import { ensureSession, onnxState, session } from '../base';
 import { boxIouModel } from '../graphs';
 
@@ -23,13 +23,8 @@ function gtColumnsXyxy(boxes: FloatArray, g0: number, g1: number, xywh: boolean)
  * smaller ones (a session call costs tens of microseconds) run the cpu reference in place.
  */
 async function boxIouOnnx(inputs: BoxIouInputs, attrs: BoxIouAttrs): Promise<BoxIouOutputs> {
-  validateBoxIouInputs(inputs);
-  const nDt = inputs.dt.length / 4;
-  const nGt = inputs.gt.length / 4;
-  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
-  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
-  const pairOffsets = pairBlockOffsets(dtOff, gtOff);
-  const iou = new Float32Array(pairOffsets[pairOffsets.length - 1]);
+  const { dtOffsets: dtOff, gtOffsets: gtOff, pairOffsets, totalPairs } = boxIouBlocksImpl(inputs);
+  const iou = new Float32Array(totalPairs);
   const xywh = attrs.format === 'xywh';
   const handoff = boxIouConfig.cpuHandoffBelow ?? 0;
   const { ort } = onnxState();

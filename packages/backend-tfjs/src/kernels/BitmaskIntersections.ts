@@ -1,5 +1,5 @@
-import { binaryMasksImpl, maskAreasImpl } from '@tensoreval/backend-cpu';
-import { validateBitmaskIntersectionsInputs, type BitmaskIntersectionsOutputs, type KernelConfig } from '@tensoreval/core';
+import { binaryMasksImpl, bitmaskBlocksImpl } from '@tensoreval/backend-cpu';
+import type { BitmaskIntersectionsOutputs, KernelConfig } from '@tensoreval/core';
 import { tfjs } from '../base';
 import { matMulTransposeB } from '../tensors';
 
@@ -15,13 +15,8 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
   kernelName: 'BitmaskIntersections',
   backendName: 'tfjs',
   kernelFunc: async ({ inputs, attrs }): Promise<BitmaskIntersectionsOutputs> => {
-    validateBitmaskIntersectionsInputs(inputs, attrs);
     const p = attrs.pixels;
-    const n = inputs.a.length / p;
-    const m = inputs.b.length / p;
-    const intersections = new Float64Array(n * m);
-    const areaA = maskAreasImpl(inputs.a, n, p);
-    const areaB = maskAreasImpl(inputs.b, m, p);
+    const { n, m, intersections, areaA, areaB } = bitmaskBlocksImpl(inputs, attrs);
     if (n === 0 || m === 0) return { intersections, areaA, areaB };
     const tf = tfjs();
     const a = tf.tensor2d(binaryMasksImpl(inputs.a), [n, p], 'int32');
