@@ -119,7 +119,7 @@ describe('kernel input validation names the argument, index and rule', () => {
   it('RLE kernels check pixel totals and sizes', async () => {
     await expect(runKernel('RleArea', { rles: rle([3, 2], 2, 3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`rles` \(record 0\) of RleArea to have run lengths summing to height × width \(6\), but got a sum of 5/);
     await expect(runKernel('RleIou', { dt: rle([6], 2, 3), gt: rle([6], 2, 3), gtCrowd: new Uint8Array(2) }, {}, { backend: 'cpu' })).rejects.toThrow(/`gtCrowd` of RleIou/);
-    await expect(runKernel('RleIou', { dt: rle([6], 2, 3), gt: rle([6], 2, 3), dtBoxes: new Float64Array(3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`dtBoxes` of RleIou to have length 4/);
+    await expect(runKernel('RleIou', { dt: rle([6], 2, 3), gt: rle([6], 2, 3), dtArea: new Float64Array(3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`dtArea` of RleIou to have one area per detection mask \(1\)/);
     await expect(runKernel('RleEncode', { masks: new Uint8Array(5), heights: Int32Array.of(2), widths: Int32Array.of(3) }, {}, { backend: 'cpu' })).rejects.toThrow(/`masks` of RleEncode .* \(6\) bytes, but got 5 bytes/);
     await expect(runKernel('RleMerge', { rles: rle([6], 2, 3), groupOffsets: Int32Array.of(0, 2) }, { intersect: false }, { backend: 'cpu' })).rejects.toThrow(/`groupOffsets` \(record 1\) of RleMerge to end at the number of rows \(1\)/);
     await expect(runKernel('PolygonToRle', { coords: Float64Array.of(1, NaN, 3, 4, 5, 6), polygonOffsets: Int32Array.of(0, 6), heights: Int32Array.of(9), widths: Int32Array.of(9) }, {}, { backend: 'cpu' })).rejects.toThrow(/`coords` \(record 1\) of PolygonToRle to contain only finite numbers/);

@@ -2,21 +2,7 @@ import { validateRleIouInputs, type KernelConfig, type RleBatch, type RleIouAttr
 import { pairBlockOffsets } from '../rle/pair-offsets';
 import { rleAreaOf, rleBboxInto } from '../rle/rle-bbox';
 
-/**
- * Boxes (rleToBbox) of the rows that take part in at least one pair: a detection in a problem with
- * no GT (or the reverse) is never compared, so its counts are not walked. Other rows stay 0.
- */
-function boxesOfPairedRows(rles: RleBatch, rowOffsets: Int32Array, dtOff: Int32Array, gtOff: Int32Array): Float64Array {
-  const boxes = new Float64Array(4 * rles.heights.length);
-  const { counts, offsets, heights, widths } = rles;
-  for (let b = 0; b + 1 < dtOff.length; b++) {
-    if (dtOff[b + 1] === dtOff[b] || gtOff[b + 1] === gtOff[b]) continue;
-    for (let i = rowOffsets[b]; i < rowOffsets[b + 1]; i++) rleBboxInto(counts, offsets[i], offsets[i + 1], heights[i], widths[i], boxes, 4 * i);
-  }
-  return boxes;
-}
-
-/** Areas (rleArea) of the rows that take part in at least one pair. */
+/** Areas (rleArea) of the rows that take part in at least one pair; other rows stay 0. */
 function areasOfPairedRows(rles: RleBatch, rowOffsets: Int32Array, dtOff: Int32Array, gtOff: Int32Array): Float64Array {
   const area = new Float64Array(rles.heights.length);
   for (let b = 0; b + 1 < dtOff.length; b++) {
@@ -24,6 +10,30 @@ function areasOfPairedRows(rles: RleBatch, rowOffsets: Int32Array, dtOff: Int32A
     for (let i = rowOffsets[b]; i < rowOffsets[b + 1]; i++) area[i] = rleAreaOf(rles.counts, rles.offsets[i], rles.offsets[i + 1]);
   }
   return area;
+}
+
+/**
+ * A column range [first[i], last[i]] holding every foreground pixel of each mask, in O(1) per mask:
+ * from the first count (pixels before the first run of ones) and the last run of ones' end. An
+ * empty mask gets first > last.
+ */
+function columnRanges(rles: RleBatch): { first: Float64Array; last: Float64Array } {
+  const { counts, offsets, heights, widths } = rles;
+  const n = heights.length;
+  const first = new Float64Array(n), last = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = offsets[i], e = offsets[i + 1], h = heights[i];
+    if (e - s < 2 || h === 0) {
+      first[i] = 1;
+      last[i] = -1;
+      continue;
+    }
+    // counts sum to h*w; a trailing run of zeros is not part of the mask
+    const end = h * widths[i] - ((e - s) & 1 ? counts[e - 1] : 0);
+    first[i] = Math.floor(counts[s] / h);
+    last[i] = Math.floor((end - 1) / h);
+  }
+  return { first, last };
 }
 
 /**
@@ -64,10 +74,21 @@ function intersection(ac: Uint32Array, a0: number, a1: number, bc: Uint32Array, 
   }
 }
 
+/** pycocotools' box pre-check for two masks of different sizes: do their rleToBbox boxes overlap? */
+function boxesOverlap(dt: RleBatch, d: number, gt: RleBatch, g: number, scratch: Float64Array): boolean {
+  rleBboxInto(dt.counts, dt.offsets[d], dt.offsets[d + 1], dt.heights[d], dt.widths[d], scratch, 0);
+  rleBboxInto(gt.counts, gt.offsets[g], gt.offsets[g + 1], gt.heights[g], gt.widths[g], scratch, 4);
+  const w = Math.min(scratch[0] + scratch[2], scratch[4] + scratch[6]) - Math.max(scratch[0], scratch[4]);
+  const h = Math.min(scratch[1] + scratch[3], scratch[5] + scratch[7]) - Math.max(scratch[1], scratch[5]);
+  return w > 0 && h > 0;
+}
+
 /**
- * Pairwise mask IoU for every ragged problem, pycocotools rleIou: tight boxes are compared first and
- * non-overlapping boxes give 0 without touching the runs; overlapping boxes of masks with different
- * sizes give -1; otherwise i / u as float64 with u = detection area for a crowd GT, and 0 when i = 0.
+ * Pairwise mask IoU for every ragged problem, with pycocotools rleIou's results: -1 for masks of
+ * different sizes whose boxes overlap, otherwise 0 when the masks do not intersect and i / u as
+ * float64 (u = detection area for a crowd GT). rleIou's box pre-check only ever skips pairs with
+ * i = 0 (a mask's rleToBbox box contains all its pixels), so for equal sizes it is replaced by an O(1)
+ * column-range test and the boxes are computed only for size mismatches.
  * No allocation per pair. Assumes validated inputs (see `validateRleIouInputs`).
  */
 export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOutputs {
@@ -78,28 +99,22 @@ export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOu
   const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
   const pairOffsets = pairBlockOffsets(dtOff, gtOff);
   const iou = new Float64Array(pairOffsets[pairOffsets.length - 1]);
-  const db = inputs.dtBoxes ?? boxesOfPairedRows(dt, dtOff, dtOff, gtOff);
-  const gb = inputs.gtBoxes ?? boxesOfPairedRows(gt, gtOff, dtOff, gtOff);
   const da = inputs.dtArea ?? areasOfPairedRows(dt, dtOff, dtOff, gtOff);
   const ga = inputs.gtArea ?? areasOfPairedRows(gt, gtOff, dtOff, gtOff);
+  const dCols = columnRanges(dt), gCols = columnRanges(gt);
+  const scratch = new Float64Array(8);
   const dc = dt.counts, gc = gt.counts, dOff = dt.offsets, gOff = gt.offsets;
   for (let b = 0; b + 1 < dtOff.length; b++) {
     const g0 = gtOff[b], g1 = gtOff[b + 1];
     let o = pairOffsets[b] | 0; // a block index fits int32 (the output array is smaller than 2^31)
     for (let d = dtOff[b], dEnd = dtOff[b + 1]; d < dEnd; d++) {
-      const dx = db[4 * d], dy = db[4 * d + 1], dx2 = dx + db[4 * d + 2], dy2 = dy + db[4 * d + 3];
-      const dh = dt.heights[d], dw = dt.widths[d];
+      const dh = dt.heights[d], dw = dt.widths[d], c0 = dCols.first[d], c1 = dCols.last[d];
       for (let g = g0; g < g1; g++, o++) {
-        // bbIou > 0 exactly when the boxes overlap with positive width and height
-        const gx = gb[4 * g], gy = gb[4 * g + 1];
-        const w = (dx2 < gx + gb[4 * g + 2] ? dx2 : gx + gb[4 * g + 2]) - (dx > gx ? dx : gx);
-        if (w <= 0) continue;
-        const h = (dy2 < gy + gb[4 * g + 3] ? dy2 : gy + gb[4 * g + 3]) - (dy > gy ? dy : gy);
-        if (h <= 0) continue;
         if (gt.heights[g] !== dh || gt.widths[g] !== dw) {
-          iou[o] = -1;
+          if (boxesOverlap(dt, d, gt, g, scratch)) iou[o] = -1;
           continue;
         }
+        if (c1 < gCols.first[g] || gCols.last[g] < c0) continue;
         const inter = intersection(dc, dOff[d], dOff[d + 1], gc, gOff[g], gOff[g + 1]);
         if (inter === 0) continue;
         const union = gtCrowd !== undefined && gtCrowd[g] !== 0 ? da[d] : da[d] + ga[g] - inter;

@@ -64,12 +64,9 @@ export interface RleIouInputs extends RaggedPairs {
   /** per-GT crowd flag (length = number of GT masks) */
   gtCrowd?: Uint8Array;
   /**
-   * Optional precomputed tight boxes (n × 4 xywh, exactly RleToBbox's output) and areas (exactly
-   * RleArea's output) of `dt` / `gt`. A caller that already has them (COCO loadRes computes both)
-   * saves a pass over every mask's counts.
+   * Optional precomputed areas (exactly RleArea's output) of `dt` / `gt`, for a caller that already
+   * has them (COCO loadRes computes them); otherwise the kernel sums the runs itself.
    */
-  dtBoxes?: Float64Array;
-  gtBoxes?: Float64Array;
   dtArea?: Float64Array;
   gtArea?: Float64Array;
 }
@@ -153,16 +150,11 @@ export function validateRleIouInputs(inputs: RleIouInputs, fnName = 'RleIou'): v
   }
   validateRaggedPairs(inputs, inputs.dt.heights.length, nGt, fnName);
   const nDt = inputs.dt.heights.length;
-  const optional: Array<[string, Float64Array | undefined, number]> = [
-    ['dtBoxes', inputs.dtBoxes, 4 * nDt],
-    ['gtBoxes', inputs.gtBoxes, 4 * nGt],
-    ['dtArea', inputs.dtArea, nDt],
-    ['gtArea', inputs.gtArea, nGt],
-  ];
-  for (const [argument, values, length] of optional) {
-    if (values !== undefined && values.length !== length) {
-      throw invalidInput(fnName, argument, `have length ${length} (one entry per mask${argument.endsWith('Boxes') ? ', times 4' : ''})`, `length ${values.length}`, 'TE-202');
-    }
+  if (inputs.dtArea !== undefined && inputs.dtArea.length !== nDt) {
+    throw invalidInput(fnName, 'dtArea', `have one area per detection mask (${nDt})`, `length ${inputs.dtArea.length}`, 'TE-202');
+  }
+  if (inputs.gtArea !== undefined && inputs.gtArea.length !== nGt) {
+    throw invalidInput(fnName, 'gtArea', `have one area per GT mask (${nGt})`, `length ${inputs.gtArea.length}`, 'TE-202');
   }
 }
 
