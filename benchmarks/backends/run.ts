@@ -49,11 +49,7 @@ function tableFromResults(file: string): void {
 
 async function main(): Promise<void> {
   const ready: string[] = [];
-  const engines: Record<string, unknown> = {};
-  for (const name of BACKENDS) {
-    if (await initBackend(name)) ready.push(name);
-    engines[name] = getBackend(name)?.describe?.() ?? {};
-  }
+  for (const name of BACKENDS) if (await initBackend(name)) ready.push(name);
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
   const machine = process.env.TENSOREVAL_MACHINE ?? `${cpu.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${availableParallelism()}c`;
   const date = new Date().toISOString();
@@ -103,6 +99,8 @@ async function main(): Promise<void> {
   console.log(`# auto table: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
   if (!write) return;
   const day = date.slice(0, 10);
+  // What actually ran (provider, tfjs backend, gpu.js kernel class), read after the kernels have run.
+  const engines = Object.fromEntries(BACKENDS.map((name) => [name, getBackend(name)?.describe?.() ?? {}]));
   const result = { date, machine, cpu, cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', engines, reps: REPS, rows, topK, autoTable: table };
   const file = join(root, 'benchmarks', 'results', `${machine}-backends-${day}.json`);
   writeFileSync(file, `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
