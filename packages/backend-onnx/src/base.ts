@@ -27,6 +27,7 @@ interface OnnxState {
   /** why each provider before the chosen one was rejected */
   rejected: Record<string, string>;
   sessions: Map<string, Ort.InferenceSession>;
+  pending: Map<string, Promise<void>>;
 }
 
 let options: OnnxBackendOptions = {};
@@ -76,7 +77,7 @@ async function init(): Promise<void> {
     try {
       const session = await ort.InferenceSession.create(probe, { ...sessionOptions(provider, threads), ...QUIET_PROBE });
       await session.release();
-      state = { ort, provider, threads, rejected, sessions: new Map() };
+      state = { ort, provider, threads, rejected, sessions: new Map(), pending: new Map() };
       logLine(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);
       return;
     } catch (error) {
@@ -104,9 +105,17 @@ export async function ensureSession(
 ): Promise<void> {
   const s = onnxState();
   if (s.sessions.has(key)) return;
-  const session = await s.ort.InferenceSession.create(model(), sessionOptions(s.provider, s.threads));
-  await warmup(session, s.ort);
-  s.sessions.set(key, session);
+  // Concurrent first calls share one creation instead of building (and leaking) a session each.
+  let pending = s.pending.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const created = await s.ort.InferenceSession.create(model(), sessionOptions(s.provider, s.threads));
+      await warmup(created, s.ort);
+      s.sessions.set(key, created);
+    })().finally(() => s.pending.delete(key));
+    s.pending.set(key, pending);
+  }
+  await pending;
 }
 
 export function session(key: string): Ort.InferenceSession {
