@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeRleString, encodeRleString, rleBatchFromStrings, rleBatchToStrings, runKernel, type RleBatch } from '@tensoreval/core';
 import '@tensoreval/backend-cpu';
+import { seededRandom } from '@tensoreval/core/testing';
 import { boxIouImpl } from '../src/kernels/BoxIou';
 import { polygonToRleImpl } from '../src/kernels/PolygonToRle';
 import { rleAreaImpl } from '../src/kernels/RleArea';
@@ -133,5 +134,74 @@ describe('rleToBbox quirks kept from maskApi.c', () => {
   it('an empty first run of ones wraps position 0 - 1 to 2^32 - 1 as uint32 arithmetic does', () => {
     const rles: RleBatch = { counts: Uint32Array.of(0, 0, 4), offsets: Int32Array.of(0, 3), heights: Int32Array.of(2), widths: Int32Array.of(2) };
     expect(Array.from(rleToBboxImpl({ rles }).boxes)).toEqual([0, 0, 2147483648, 2]);
+  });
+});
+
+describe('RleIou on non-canonical RLEs (empty runs inside the counts)', () => {
+  // pycocotools' definition, step by step: rleToBbox boxes must overlap, sizes must match, then pixels.
+  function definitionIou(dt: RleBatch, d: number, gt: RleBatch, g: number, crowd: boolean): number {
+    const one = (b: RleBatch, i: number): RleBatch => ({
+      counts: b.counts.slice(b.offsets[i], b.offsets[i + 1]), offsets: Int32Array.of(0, b.offsets[i + 1]! - b.offsets[i]!), heights: b.heights.slice(i, i + 1), widths: b.widths.slice(i, i + 1),
+    });
+    const [a, b] = [one(dt, d), one(gt, g)];
+    const [ax, ay, aw, ah] = rleToBboxImpl({ rles: a }).boxes;
+    const [bx, by, bw, bh] = rleToBboxImpl({ rles: b }).boxes;
+    if (!(Math.min(ax! + aw!, bx! + bw!) - Math.max(ax!, bx!) > 0 && Math.min(ay! + ah!, by! + bh!) - Math.max(ay!, by!) > 0)) return 0;
+    if (a.heights[0] !== b.heights[0] || a.widths[0] !== b.widths[0]) return -1;
+    const ma = rleDecodeImpl({ rles: a }).masks, mb = rleDecodeImpl({ rles: b }).masks;
+    let i = 0, u = 0, area = 0;
+    for (let p = 0; p < ma.length; p++) {
+      i += ma[p]! & mb[p]!;
+      u += ma[p]! | mb[p]!;
+      area += ma[p]!;
+    }
+    return i === 0 ? 0 : i / (crowd ? area : u);
+  }
+  // runs of a random mask: a stretch of short runs somewhere in the image, empty runs spliced in
+  // (two zero counts keep the alternation), zeros before and after
+  function randomRuns(pixels: number, rand: () => number): number[] {
+    const lead = Math.floor(rand() * pixels);
+    const runs: number[] = [lead];
+    let left = Math.min(pixels - lead, Math.floor(rand() * pixels * 0.5));
+    const tail = pixels - lead - left;
+    if (rand() < 0.3) runs.push(0, 0);
+    while (left > 0) {
+      const r = Math.min(left, 1 + Math.floor(rand() * 6));
+      runs.push(r);
+      left -= r;
+      if (rand() < 0.15) runs.push(0, 0);
+    }
+    // join the trailing zeros to a last run of zeros, or open one
+    if (runs.length % 2 === 1) runs[runs.length - 1]! += tail;
+    else runs.push(tail);
+    return runs;
+  }
+  it('matches the definition on random problems, sizes differing now and then', () => {
+    const rand = seededRandom(2024);
+    const batch = (sizes: Array<[number, number]>): RleBatch => {
+      const runs = sizes.map(([h, w]) => randomRuns(h * w, rand));
+      const offsets = [0];
+      for (const r of runs) offsets.push(offsets[offsets.length - 1]! + r.length);
+      return { counts: Uint32Array.from(runs.flat()), offsets: Int32Array.from(offsets), heights: Int32Array.from(sizes, (s) => s[0]), widths: Int32Array.from(sizes, (s) => s[1]) };
+    };
+    const sizes = (n: number, h: number, w: number) => Array.from({ length: n }, (): [number, number] => (rand() < 0.1 ? [h + 1, w] : [h, w]));
+    const dtSizes: Array<[number, number]> = [], gtSizes: Array<[number, number]> = [];
+    const dtOffsets = [0], gtOffsets = [0];
+    for (let b = 0; b < 40; b++) {
+      const h = 3 + Math.floor(rand() * 12), w = 3 + Math.floor(rand() * 12);
+      dtSizes.push(...sizes(Math.floor(rand() * 5), h, w));
+      gtSizes.push(...sizes(Math.floor(rand() * 4), h, w));
+      dtOffsets.push(dtSizes.length);
+      gtOffsets.push(gtSizes.length);
+    }
+    const dt = batch(dtSizes), gt = batch(gtSizes);
+    const gtCrowd = Uint8Array.from(gtSizes, () => (rand() < 0.2 ? 1 : 0));
+    const out = rleIouImpl({ dt, gt, gtCrowd, dtOffsets: Int32Array.from(dtOffsets), gtOffsets: Int32Array.from(gtOffsets) });
+    const expected: number[] = [];
+    for (let b = 0; b + 1 < dtOffsets.length; b++) {
+      for (let d = dtOffsets[b]!; d < dtOffsets[b + 1]!; d++) for (let g = gtOffsets[b]!; g < gtOffsets[b + 1]!; g++) expected.push(definitionIou(dt, d, gt, g, gtCrowd[g] === 1));
+    }
+    expect(expected.some((v) => v === -1) && expected.some((v) => v > 0)).toBe(true);
+    expect(Array.from(out.iou)).toEqual(expected);
   });
 });
