@@ -5,34 +5,76 @@
  */
 
 /**
- * Maps the tokens of one segment (hypothesis + references) to dense ids 0..size-1. `reset()` lets
- * a caller reuse one instance (and its Map) across segments.
+ * Token strings → process-wide ids. Looking a string up in a long-lived Map is several times
+ * cheaper than filling a fresh Map per segment, so the Map persists (bounded: it is emptied at a
+ * segment boundary once it holds more than GLOBAL_LIMIT tokens; `epoch` tells users to drop ids).
+ */
+const GLOBAL_LIMIT = 262_144;
+const globalIds = new Map<string, number>();
+let epoch = 0;
+
+/**
+ * Maps the tokens of one segment (hypothesis + references) to dense ids 0..size-1. Call `reset()`
+ * before each segment; one instance is reused across segments (scoring is synchronous).
  */
 export class TokenIds {
-  private readonly ids = new Map<string, number>();
+  /** per global id: the segment stamp when it last got a local id, and that local id */
+  private stamp = new Int32Array(1024);
+  private local = new Int32Array(1024);
+  private segment = 1; // stamps start at 0, so no id looks assigned before the first segment
+  private seenEpoch = epoch;
+  private count = 0;
 
-  /** Encodes a token list; new tokens get the next id. */
+  /** Encodes a token list; tokens new to this segment get the next id. */
   encode(tokens: readonly string[]): Int32Array {
     const out = new Int32Array(tokens.length);
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i] as string;
-      let id = this.ids.get(t);
-      if (id === undefined) {
-        id = this.ids.size;
-        this.ids.set(t, id);
+      let g = globalIds.get(t);
+      if (g === undefined) {
+        g = globalIds.size;
+        globalIds.set(t, g);
       }
-      out[i] = id;
+      if (g >= this.stamp.length) this.grow(g + 1);
+      if (this.stamp[g] !== this.segment) {
+        this.stamp[g] = this.segment;
+        this.local[g] = this.count++;
+      }
+      out[i] = this.local[g] as number;
     }
     return out;
   }
 
+  /** Starts a new segment (ids restart at 0). */
   reset(): this {
-    this.ids.clear();
+    if (globalIds.size > GLOBAL_LIMIT) {
+      globalIds.clear();
+      epoch++;
+    }
+    if (this.seenEpoch !== epoch || this.segment === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.segment = 0;
+      this.seenEpoch = epoch;
+    }
+    this.segment++;
+    this.count = 0;
     return this;
   }
 
+  /** Number of distinct tokens in the current segment. */
   get size(): number {
-    return this.ids.size;
+    return this.count;
+  }
+
+  private grow(n: number): void {
+    let capacity = this.stamp.length;
+    while (capacity < n) capacity *= 2;
+    const stamp = new Int32Array(capacity);
+    stamp.set(this.stamp);
+    const local = new Int32Array(capacity);
+    local.set(this.local);
+    this.stamp = stamp;
+    this.local = local;
   }
 }
 
