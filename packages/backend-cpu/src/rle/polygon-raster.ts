@@ -79,15 +79,16 @@ function firstStepPast(bound: number, rising: boolean, xs: number, slope: number
  * rows, clamped to [0, h] and rounded up. Returns the new number of boundary points.
  */
 function addBoundary(u: number, v: number, pu: number, pv: number, h: number, wMinus1: number, bx: Int32Array, by: Int32Array, nb: number): number {
-  let xd = u < pu ? u : u - 1;
-  xd = (xd + 0.5) / SCALE - 0.5;
-  if (Math.floor(xd) !== xd || xd < 0 || xd > wMinus1) return nb;
-  let yd = v < pv ? v : pv;
-  yd = (yd + 0.5) / SCALE - 0.5;
-  if (yd < 0) yd = 0;
-  else if (yd > h) yd = h;
-  bx[nb] = cInt(xd);
-  by[nb] = cInt(Math.ceil(yd));
+  // maskApi: xd = (ui + .5)/5 - .5 must be a whole number in [0, w - 1], which happens exactly when
+  // ui = 5·xd + 2; then y = ceil of (vmin + .5)/5 - .5 = (vmin - 2)/5 clamped to [0, h]. In integers
+  // (a multiple of 0.2 that is not whole is never rounded onto a whole number) this gives the same x, y.
+  const r = (u < pu ? u : u - 1) - 2;
+  if (r % 5 !== 0) return nb;
+  const xd = r / 5;
+  if (xd < 0 || xd > wMinus1) return nb;
+  const yd = Math.ceil(((v < pv ? v : pv) - 2) / SCALE);
+  bx[nb] = xd;
+  by[nb] = yd < 0 ? 0 : yd > h ? h : yd;
   return nb + 1;
 }
 

@@ -48,6 +48,8 @@ export class RleBatchBuilder {
   }
 
   finish(): RleBatch {
-    return { counts: this.counts.slice(0, this.used), offsets: this.offsets, heights: this.heights, widths: this.widths };
+    // a view when the buffer is mostly used (no copy), a trimmed copy otherwise
+    const counts = this.used >= 0.75 * this.counts.length ? this.counts.subarray(0, this.used) : this.counts.slice(0, this.used);
+    return { counts, offsets: this.offsets, heights: this.heights, widths: this.widths };
   }
 }
