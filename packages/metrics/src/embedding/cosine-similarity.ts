@@ -79,11 +79,11 @@ function maskZeroRows(scores: FloatArray, a: CheckedVectors, b: CheckedVectors):
 
 /**
  * Cosine similarity of every vector of `a` with every vector of `b` through the PairwiseCosine
- * kernel. Zero vectors give NaN (the kernel itself returns 0 for them, sklearn-style).
+ * kernel (the `auto` size is rows(a) × rows(b) × dim, the unit of the measured priority table). Zero vectors give NaN (the kernel itself returns 0 for them, sklearn-style).
  */
 export async function cosineSimilarityMatrix(a: CheckedVectors, b: CheckedVectors, options: EmbeddingKernelOptions = {}): Promise<CosineMatrix> {
   if (a.rows === 0 || b.rows === 0) return { scores: new Float64Array(0), rows: a.rows, cols: b.rows, anyNaN: false };
-  const { scores } = await runKernel('PairwiseCosine', { a: a.data, b: b.data }, { dim: a.dim }, { backend: options.backend, size: a.data.length + b.data.length });
+  const { scores } = await runKernel('PairwiseCosine', { a: a.data, b: b.data }, { dim: a.dim }, { backend: options.backend, size: a.rows * b.rows * a.dim });
   return { scores, rows: a.rows, cols: b.rows, anyNaN: maskZeroRows(scores, a, b) };
 }
 
