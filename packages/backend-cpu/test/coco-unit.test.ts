@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeRleString, encodeRleString, rleBatchFromStrings, rleBatchToStrings, runKernel, type RleBatch } from '@tensoreval/core';
 import '@tensoreval/backend-cpu';
 import { seededRandom } from '@tensoreval/core/testing';
+import { bitmaskIntersectionsImpl } from '../src/kernels/BitmaskIntersections';
 import { boxIouImpl } from '../src/kernels/BoxIou';
 import { polygonToRleImpl } from '../src/kernels/PolygonToRle';
 import { rleAreaImpl } from '../src/kernels/RleArea';
@@ -203,5 +204,18 @@ describe('RleIou on non-canonical RLEs (empty runs inside the counts)', () => {
     }
     expect(expected.some((v) => v === -1) && expected.some((v) => v > 0)).toBe(true);
     expect(Array.from(out.iou)).toEqual(expected);
+  });
+});
+
+describe('mask kernels read byte arrays at any offset', () => {
+  it('RleEncode and BitmaskIntersections give the same result on an unaligned view', () => {
+    const rand = seededRandom(31);
+    const bits = Uint8Array.from({ length: 3 * 77 }, () => (rand() < 0.4 ? 1 : 0));
+    const shifted = new Uint8Array(bits.length + 1);
+    shifted.set(bits, 1);
+    const view = shifted.subarray(1);
+    const sizes = { heights: Int32Array.of(7, 7, 7), widths: Int32Array.of(11, 11, 11) };
+    expect(rleEncodeImpl({ masks: view, ...sizes })).toEqual(rleEncodeImpl({ masks: bits, ...sizes }));
+    expect(bitmaskIntersectionsImpl({ a: view, b: view }, { pixels: 77 })).toEqual(bitmaskIntersectionsImpl({ a: bits, b: bits }, { pixels: 77 }));
   });
 });
