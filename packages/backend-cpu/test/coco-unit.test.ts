@@ -114,6 +114,7 @@ describe('kernel input validation names the argument, index and rule', () => {
   const rle = (counts: number[], h: number, w: number): RleBatch => ({ counts: Uint32Array.from(counts), offsets: Int32Array.of(0, counts.length), heights: Int32Array.of(h), widths: Int32Array.of(w) });
   it('BoxIou', async () => {
     await expect(runKernel('BoxIou', { dt: new Float64Array(5), gt: new Float64Array(4) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`dt` of BoxIou to have a length that is a multiple of 4/);
+    await expect(runKernel('BoxIou', { dt: Float64Array.of(0, 0, NaN, 1), gt: new Float64Array(4) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`dt` \(record 2\) of BoxIou to contain only finite numbers, but got NaN at index 2/);
     await expect(runKernel('BoxIou', { dt: new Float64Array(4), gt: new Float64Array(8), gtCrowd: new Uint8Array(1) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`gtCrowd` of BoxIou to have one flag per GT box \(2\)/);
     await expect(runKernel('BoxIou', { dt: new Float64Array(8), gt: new Float64Array(4), dtOffsets: Int32Array.of(0, 2, 1), gtOffsets: Int32Array.of(0, 1, 1) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`dtOffsets` \(record 2\) of BoxIou to be non-decreasing/);
     await expect(runKernel('BoxIou', { dt: new Float64Array(8), gt: new Float64Array(4), dtOffsets: Int32Array.of(0, 2) }, { format: 'xywh' }, { backend: 'cpu' })).rejects.toThrow(/`gtOffsets` of BoxIou to be given together/);

@@ -1,4 +1,5 @@
 import { invalidInput } from '../errors';
+import { assertFinite } from '../validate/inputs';
 import type { BoxFormat, FloatArray, RaggedPairs } from './types';
 
 /**
@@ -62,7 +63,10 @@ export function checkOffsets(offsets: Int32Array, total: number, argument: strin
   }
 }
 
-/** Checks BoxIou inputs' shapes (stride 4, crowd flag length, ragged offsets). Box values are checked at the boundary. */
+/**
+ * Checks BoxIou inputs: stride 4, finite coordinates (a NaN box would silently give IoU 0), crowd
+ * flag length, ragged offsets. Box sizes (non-negative width and height) are checked at the boundary.
+ */
 export function validateBoxIouInputs(inputs: BoxIouInputs, fnName = 'BoxIou'): void {
   const { dt, gt, gtCrowd } = inputs;
   if (dt.length % 4 !== 0) throw invalidInput(fnName, 'dt', 'have a length that is a multiple of 4', `length ${dt.length}`, 'TE-207');
@@ -70,5 +74,7 @@ export function validateBoxIouInputs(inputs: BoxIouInputs, fnName = 'BoxIou'): v
   if (gtCrowd !== undefined && gtCrowd.length * 4 !== gt.length) {
     throw invalidInput(fnName, 'gtCrowd', `have one flag per GT box (${gt.length / 4})`, `length ${gtCrowd.length}`, 'TE-202');
   }
+  assertFinite(dt, 'dt', fnName);
+  assertFinite(gt, 'gt', fnName);
   validateRaggedPairs(inputs, dt.length / 4, gt.length / 4, fnName);
 }
