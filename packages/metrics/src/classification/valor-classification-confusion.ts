@@ -1,5 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
 import { increment } from './columns';
+import { onPage } from './example-pages';
 import type { MetricRecord } from './metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';
 
@@ -76,13 +77,17 @@ export function classificationConfusionMatrix(ctx: ClassificationContext, option
 /**
  * Valor's classification `compute_examples`: per datum and threshold, the labels predicted
  * correctly (TP), the positive wrong labels (FP), and the groundtruth label when it was not
- * predicted correctly (FN).
+ * predicted correctly (FN). Only the datums on `options.page` (by datum position) are reported.
  */
 export function classificationExamples(ctx: ClassificationContext, options: ResolvedThresholdOptions): MetricRecord[] {
   const { labels, datumUids, groundTruths, offsets, predictionLabels } = ctx;
+  const { page } = options;
+  const first = Math.min(page.offset, groundTruths.length);
+  const last = Math.min(page.end, groundTruths.length);
+  if (first >= last) return [];
   const masks = positiveMasks(ctx, options);
   const records: MetricRecord[] = [];
-  for (let d = 0; d < groundTruths.length; d++) {
+  for (let d = first; d < last; d++) {
     const gt = groundTruths[d] as number;
     const lo = offsets[d] as number;
     const hi = offsets[d + 1] as number;
@@ -111,9 +116,14 @@ interface ExampleCell {
   examples: Record<string, unknown>[];
 }
 
-/** Valor's classification `compute_confusion_matrix_with_examples`: counts plus the datums (and scores) behind each cell. */
+/**
+ * Valor's classification `compute_confusion_matrix_with_examples`: counts plus the datums (and
+ * scores) behind each cell. Each list keeps only its examples on `options.page` (in datum order);
+ * the counts count them all.
+ */
 export function classificationConfusionMatrixWithExamples(ctx: ClassificationContext, options: ResolvedThresholdOptions): MetricRecord[] {
   const { labels, datumUids, groundTruths, offsets, predictionLabels, scores } = ctx;
+  const { page } = options;
   const k = labels.length;
   return positiveMasks(ctx, options).map((mask, t) => {
     const cells: ExampleCell[] = Array.from({ length: k * k }, () => ({ count: 0, examples: [] }));
@@ -125,13 +135,13 @@ export function classificationConfusionMatrixWithExamples(ctx: ClassificationCon
         if (mask[r] === 0) continue;
         any = true;
         const cell = cells[gt * k + (predictionLabels[r] as number)] as ExampleCell;
+        if (onPage(page, cell.count)) cell.examples.push({ datum_id: datumUids[d], score: scores[r] });
         cell.count++;
-        cell.examples.push({ datum_id: datumUids[d], score: scores[r] });
       }
       if (!any) {
         const cell = unmatched[gt] as ExampleCell;
+        if (onPage(page, cell.count)) cell.examples.push({ datum_id: datumUids[d] });
         cell.count++;
-        cell.examples.push({ datum_id: datumUids[d] });
       }
     }
     const matrix: Record<string, Record<string, ExampleCell>> = {};

@@ -1,4 +1,5 @@
 import { checkBoolean, checkKnownOptions, checkNumberArray } from '@tensoreval/core';
+import { ALL_EXAMPLES, resolveExamplePage, type ExamplePage, type ExamplePageOptions } from './example-pages';
 import type { MetricRecord, MetricRecordsByType } from './metric-record';
 import { classificationPrecisionRecall } from './valor-classification-counts';
 import { classificationRocAuc } from './valor-classification-rocauc';
@@ -28,9 +29,17 @@ export interface ClassificationContext extends ClassificationTable {
   winners: Int32Array;
 }
 
+/**
+ * Options of the example-listing methods: the thresholds plus pagination (the request's `limit`,
+ * `offset`; see {@link ExamplePageOptions}). Without `limit` and `offset` the output is Valor's.
+ */
+export interface ClassificationExampleOptions extends ClassificationThresholdOptions, ExamplePageOptions {}
+
 export interface ResolvedThresholdOptions {
   scoreThresholds: number[];
   hardmax: boolean;
+  /** the examples kept (all of them unless the call paginates) */
+  page: ExamplePage;
 }
 
 /**
@@ -67,23 +76,37 @@ export class ValorClassificationResult {
     return classificationConfusionMatrix(this.ctx, resolve(options, 'confusionMatrix'));
   }
 
-  /** One Examples record per datum and score threshold. */
-  examples(options: ClassificationThresholdOptions = {}): MetricRecord[] {
-    return classificationExamples(this.ctx, resolve(options, 'examples'));
+  /**
+   * One Examples record per datum and score threshold, datum-major (a datum's records for every
+   * threshold, then the next datum's). `offset` skips that many datums and `limit` keeps at most
+   * that many; every threshold's records of the kept datums are returned (`{ offset: 10, limit: 5 }`
+   * with two thresholds: datums 10–14, ten records).
+   */
+  examples(options: ClassificationExampleOptions = {}): MetricRecord[] {
+    return classificationExamples(this.ctx, resolve(options, 'examples', true));
   }
 
-  /** One ConfusionMatrixWithExamples per score threshold. */
-  confusionMatrixWithExamples(options: ClassificationThresholdOptions = {}): MetricRecord[] {
-    return classificationConfusionMatrixWithExamples(this.ctx, resolve(options, 'confusionMatrixWithExamples'));
+  /**
+   * One ConfusionMatrixWithExamples per score threshold. `offset` skips that many examples at the
+   * start of each list of examples (each matrix cell, each unmatched-groundtruth label) and `limit`
+   * keeps at most that many, in datum order; the counts always count every example.
+   */
+  confusionMatrixWithExamples(options: ClassificationExampleOptions = {}): MetricRecord[] {
+    return classificationConfusionMatrixWithExamples(this.ctx, resolve(options, 'confusionMatrixWithExamples', true));
   }
 }
 
-function resolve(options: ClassificationThresholdOptions, method: string): ResolvedThresholdOptions {
+const THRESHOLD_OPTIONS = ['scoreThresholds', 'hardmax'] as const;
+const EXAMPLE_OPTIONS = [...THRESHOLD_OPTIONS, 'limit', 'offset'] as const;
+
+/** Checks a method's options; only the example-listing methods (`paged`) take `limit` and `offset`. */
+function resolve(options: ClassificationExampleOptions, method: string, paged = false): ResolvedThresholdOptions {
   const fn = `ValorClassificationResult.${method}`;
-  checkKnownOptions(options, ['scoreThresholds', 'hardmax'], fn);
+  checkKnownOptions(options, paged ? EXAMPLE_OPTIONS : THRESHOLD_OPTIONS, fn);
   return {
     scoreThresholds: checkNumberArray(options.scoreThresholds ?? [0], 'scoreThresholds', fn).slice(),
     hardmax: checkBoolean(options.hardmax ?? true, 'hardmax', fn),
+    page: paged ? resolveExamplePage(options, fn) : ALL_EXAMPLES,
   };
 }
 

@@ -1,4 +1,5 @@
 import { runKernelSync } from '@tensoreval/core';
+import { ALL_EXAMPLES, onPage, type ExamplePage } from '../../classification/example-pages';
 import type { MetricRecord } from '../../classification/metric-record';
 import { MIN_PAIR_IOU, type DetailedPairs } from './detailed-pairs';
 import { orderByScoreDesc } from './score-order';
@@ -112,10 +113,18 @@ export function detectionConfusionMatrix(t: DetectionTable, pairs: DetailedPairs
 /**
  * Valor's object-detection `compute_examples`: per datum and threshold pair, the counted diagonal
  * pairs (TP), the predictions in off-diagonal pairs or unmatched (FP) and the groundtruths in
- * off-diagonal pairs or unmatched (FN), by uid.
+ * off-diagonal pairs or unmatched (FN), by uid. Only the datum records on `page` (counted over the
+ * datums that have a record: those with annotations) are reported, for every threshold pair.
  */
-export function detectionExamples(t: DetectionTable, pairs: DetailedPairs, partner: Int32Array, iouThresholds: readonly number[], scoreThresholds: readonly number[]): MetricRecord[] {
+export function detectionExamples(t: DetectionTable, pairs: DetailedPairs, partner: Int32Array, iouThresholds: readonly number[], scoreThresholds: readonly number[], page: ExamplePage = ALL_EXAMPLES): MetricRecord[] {
   const records: MetricRecord[] = [];
+  // A datum without annotations has no pairs, so Valor reports nothing for it; the page counts the others.
+  const reported: number[] = [];
+  for (let d = 0; d < t.datumUids.length && reported.length < page.end; d++) {
+    if (t.gtOffsets[d] !== t.gtOffsets[d + 1] || t.pdOffsets[d] !== t.pdOffsets[d + 1]) reported.push(d);
+  }
+  const datums = reported.slice(page.offset);
+  if (datums.length === 0) return records;
   forEachThreshold(iouThresholds, scoreThresholds, (iou, score) => {
     const m = classify(t, pairs, partner, iou, score);
     const tpPartner = new Int32Array(t.gtUids.length).fill(-1);
@@ -131,12 +140,11 @@ export function detectionExamples(t: DetectionTable, pairs: DetailedPairs, partn
         fpSlot[pairs.slot[r] as number] = 1;
       }
     }
-    for (let d = 0; d < t.datumUids.length; d++) {
+    for (const d of datums) {
       const g0 = t.gtOffsets[d] as number;
       const g1 = t.gtOffsets[d + 1] as number;
       const p0 = t.pdOffsets[d] as number;
       const p1 = t.pdOffsets[d + 1] as number;
-      if (g0 === g1 && p0 === p1) continue; // a datum without annotations has no pairs, so Valor reports nothing for it
       const tps: [string, string][] = [];
       const fps: string[] = [];
       const fns: string[] = [];
@@ -161,8 +169,12 @@ interface ExampleCell {
 
 const emptyCell = (): ExampleCell => ({ count: 0, examples: [] });
 
-/** Valor's object-detection `compute_confusion_matrix_with_examples`: counts plus the annotations behind each cell. */
-export function detectionConfusionMatrixWithExamples(t: DetectionTable, pairs: DetailedPairs, partner: Int32Array, iouThresholds: readonly number[], scoreThresholds: readonly number[]): MetricRecord[] {
+/**
+ * Valor's object-detection `compute_confusion_matrix_with_examples`: counts plus the annotations
+ * behind each cell. Each list keeps only its examples on `page` (in the order below); the counts
+ * count them all.
+ */
+export function detectionConfusionMatrixWithExamples(t: DetectionTable, pairs: DetailedPairs, partner: Int32Array, iouThresholds: readonly number[], scoreThresholds: readonly number[], page: ExamplePage = ALL_EXAMPLES): MetricRecord[] {
   const { labels } = t;
   const k = labels.length;
   const datumOfGt = datumIndex(t.gtOffsets, t.gtUids.length);
@@ -175,22 +187,22 @@ export function detectionConfusionMatrixWithExamples(t: DetectionTable, pairs: D
     const ugt = Array.from({ length: k }, emptyCell);
     for (const r of countedRows(pairs, m.counted)) {
       const cell = cells[(pairs.gtLabel[r] as number) * k + (pairs.pdLabel[r] as number)] as ExampleCell;
+      if (onPage(page, cell.count)) cell.examples.push({ datum_id: t.datumUids[pairs.datum[r] as number] as string, ground_truth_id: t.gtUids[pairs.gt[r] as number] as string, prediction_id: t.pdUids[pairs.pd[r] as number] as string });
       cell.count++;
-      cell.examples.push({ datum_id: t.datumUids[pairs.datum[r] as number] as string, ground_truth_id: t.gtUids[pairs.gt[r] as number] as string, prediction_id: t.pdUids[pairs.pd[r] as number] as string });
     }
     for (let p = 0; p < t.pdUids.length; p++) {
       for (let s = t.pdLabelOffsets[p] as number; s < (t.pdLabelOffsets[p + 1] as number); s++) {
         if (m.unmatchedSlot[s] === 0) continue;
         const cell = upd[t.pdLabels[s] as number] as ExampleCell;
+        if (onPage(page, cell.count)) cell.examples.push({ datum_id: t.datumUids[datumOfPd[p] as number] as string, prediction_id: t.pdUids[p] as string });
         cell.count++;
-        cell.examples.push({ datum_id: t.datumUids[datumOfPd[p] as number] as string, prediction_id: t.pdUids[p] as string });
       }
     }
     for (let g = 0; g < t.gtUids.length; g++) {
       if (m.unmatchedGt[g] === 0) continue;
       const cell = ugt[t.gtLabels[g] as number] as ExampleCell;
+      if (onPage(page, cell.count)) cell.examples.push({ datum_id: t.datumUids[datumOfGt[g] as number] as string, ground_truth_id: t.gtUids[g] as string });
       cell.count++;
-      cell.examples.push({ datum_id: t.datumUids[datumOfGt[g] as number] as string, ground_truth_id: t.gtUids[g] as string });
     }
     const matrix: Record<string, Record<string, ExampleCell>> = {};
     const updOut: Record<string, ExampleCell> = {};

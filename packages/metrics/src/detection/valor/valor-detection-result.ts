@@ -1,4 +1,5 @@
 import { checkKnownOptions, checkNumberArray } from '@tensoreval/core';
+import { resolveExamplePage, type ExamplePage, type ExamplePageOptions } from '../../classification/example-pages';
 import type { MetricRecord, MetricRecordsByType } from '../../classification/metric-record';
 import { detectionConfusionMatrix, detectionConfusionMatrixWithExamples, detectionExamples, greedyPartners } from './confusion';
 import { buildDetailedPairs, type DetailedPairs } from './detailed-pairs';
@@ -17,6 +18,12 @@ export interface DetectionThresholdOptions {
   /** default [0.5] */
   scoreThresholds?: readonly number[];
 }
+
+/**
+ * Options of the example-listing methods: the thresholds plus pagination (the request's `limit`,
+ * `offset`; see {@link ExamplePageOptions}). Without `limit` and `offset` the output is Valor's.
+ */
+export interface DetectionExampleOptions extends DetectionThresholdOptions, ExamplePageOptions {}
 
 /**
  * The result of a {@link ValorObjectDetection} evaluator, as valor-lite's `Evaluator`: the pairs
@@ -53,16 +60,26 @@ export class ValorObjectDetectionResult {
     return detectionConfusionMatrix(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
   }
 
-  /** One Examples record per datum and threshold pair. */
-  examples(options: DetectionThresholdOptions = {}): MetricRecord[] {
-    const o = resolve(options, 'examples');
-    return detectionExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
+  /**
+   * One Examples record per datum with annotations and threshold pair, threshold-major (for each
+   * threshold pair, the datums in order; a datum without annotations has no record, as in Valor).
+   * `offset` skips that many datum records and `limit` keeps at most that many, for every threshold
+   * pair alike: each pair's records of the same kept datums are returned.
+   */
+  examples(options: DetectionExampleOptions = {}): MetricRecord[] {
+    const o = resolve(options, 'examples', true);
+    return detectionExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds, o.page);
   }
 
-  /** One ConfusionMatrixWithExamples per threshold pair. */
-  confusionMatrixWithExamples(options: DetectionThresholdOptions = {}): MetricRecord[] {
-    const o = resolve(options, 'confusionMatrixWithExamples');
-    return detectionConfusionMatrixWithExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds);
+  /**
+   * One ConfusionMatrixWithExamples per threshold pair. `offset` skips that many examples at the
+   * start of each list of examples (each matrix cell, each unmatched-prediction and
+   * unmatched-groundtruth label) and `limit` keeps at most that many, in the order listed without
+   * pagination; the counts always count every example.
+   */
+  confusionMatrixWithExamples(options: DetectionExampleOptions = {}): MetricRecord[] {
+    const o = resolve(options, 'confusionMatrixWithExamples', true);
+    return detectionConfusionMatrixWithExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds, o.page);
   }
 
   private greedy(): Int32Array {
@@ -71,11 +88,16 @@ export class ValorObjectDetectionResult {
   }
 }
 
-function resolve(options: DetectionThresholdOptions, method: string): { iouThresholds: number[]; scoreThresholds: number[] } {
+const THRESHOLD_OPTIONS = ['iouThresholds', 'scoreThresholds'] as const;
+const EXAMPLE_OPTIONS = [...THRESHOLD_OPTIONS, 'limit', 'offset'] as const;
+
+/** Checks a method's options; only the example-listing methods (`paged`) take `limit` and `offset`. */
+function resolve(options: DetectionExampleOptions, method: string, paged = false): { iouThresholds: number[]; scoreThresholds: number[]; page: ExamplePage | undefined } {
   const fn = `ValorObjectDetectionResult.${method}`;
-  checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], fn);
+  checkKnownOptions(options, paged ? EXAMPLE_OPTIONS : THRESHOLD_OPTIONS, fn);
   return {
     iouThresholds: checkNumberArray(options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS, 'iouThresholds', fn, { min: 0, max: 1 }).slice(),
     scoreThresholds: checkNumberArray(options.scoreThresholds ?? DEFAULT_SCORE_THRESHOLDS, 'scoreThresholds', fn).slice(),
+    page: paged ? resolveExamplePage(options, fn) : undefined,
   };
 }
