@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { invalidInput } from '@tensoreval/core';
-import { evaluateCocoDatasets, readJsonArray, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult } from '@tensoreval/metrics/detection';
+import { evaluateCocoDatasets, readJsonArray, scanBoxResults, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 
 /** Options of {@link evaluateCoco}: the COCO parameters and extras of `evaluateCocoDatasets`. */
 export interface EvaluateCocoOptions extends Omit<CocoEvaluateOptions, 'gtSource' | 'dtSource'> {
@@ -29,17 +29,20 @@ const DEFAULT_STREAM_ABOVE = 256 << 20;
 export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions = {}): Promise<CocoEvaluation> {
   const { streamAboveBytes, ...rest } = options;
   const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
-  const dtData = typeof dt === 'string' ? ((await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE)) as CocoResult[]) : dt;
+  const boxesOnly = (rest.iouType ?? 'bbox') === 'bbox';
+  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, boxesOnly) : dt;
   return evaluateCocoDatasets(gtData, dtData, { ...rest, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
 }
 
-async function readJsonFile(path: string): Promise<unknown> {
-  let text: string;
+async function readText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     throw invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
   }
+}
+
+function parseJson(text: string, path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -47,12 +50,22 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-async function readResultsFile(path: string, streamAbove: number): Promise<unknown> {
+async function readJsonFile(path: string): Promise<unknown> {
+  return parseJson(await readText(path), path);
+}
+
+/**
+ * Large files stream; for bbox evaluation a regular results file is read straight into columns
+ * (scanBoxResults); anything irregular is parsed with JSON.parse and checked by the loader.
+ */
+async function readResultsFile(path: string, streamAbove: number, boxesOnly: boolean): Promise<CocoResult[] | ScannedBoxResults> {
   let size: number;
   try {
     size = (await stat(path)).size;
   } catch (error) {
     throw invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
   }
-  return size >= streamAbove ? readJsonArray(path) : readJsonFile(path);
+  if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
+  const text = await readText(path);
+  return (boxesOnly ? scanBoxResults(text) : undefined) ?? (parseJson(text, path) as CocoResult[]);
 }

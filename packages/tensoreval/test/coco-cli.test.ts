@@ -64,6 +64,17 @@ describe('tensoreval coco (CLI)', () => {
     expect(r.stderr).toMatch(/missing\.json.*readable file.*TE-209/);
   });
 
+  it('reports bad boxes and unknown images by record on the fast box-results path too', async () => {
+    const records = JSON.parse(readFileSync(DT, 'utf8')) as Array<Record<string, unknown>>;
+    const negative = records.map((r, i) => (i === 5 ? { ...r, bbox: [1, 2, -3, 4] } : r));
+    const path = join(tmp, 'negative.json');
+    writeFileSync(path, JSON.stringify(negative));
+    await expect(evaluateCoco(GT, path)).rejects.toThrow(/negative\.json` \(record 5\).*non-negative width and height.*TE-208/);
+    const unknown = records.map((r, i) => (i === 7 ? { ...r, image_id: 5 } : r));
+    writeFileSync(path, JSON.stringify(unknown));
+    await expect(evaluateCoco(GT, path)).rejects.toThrow(/negative\.json` \(record 7\).*image_id 5.*TE-205/);
+  });
+
   it('reads a results file by streaming when it is above the streaming size', async () => {
     const streamed = await evaluateCoco(GT, DT, { streamAboveBytes: 1 });
     const whole = await evaluateCoco(GT, DT);

@@ -5,7 +5,8 @@ import { classF1, type ClassF1 } from './class-f1';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { evaluateImages, type IouProvider } from './evaluate-images';
 import { loadGt, type GtTable } from './load-gt';
-import { loadResults, type DtTable } from './load-results';
+import { loadResults, loadScannedResults, type DtTable } from './load-results';
+import type { ScannedBoxResults } from './scan-box-results';
 import { gatherRles, segmentationsToRle } from './mask-table';
 import type { NumpySummation } from './numpy-mean';
 import { resolveCocoParams, type CocoParams, type CocoParamsInput } from './params';
@@ -75,20 +76,21 @@ export interface CocoEvaluation {
 
 /**
  * COCO detection evaluation with pycocotools 2.0.11 semantics, bit for bit: loadRes rules, evaluate,
- * accumulate and summarize. `gt` is a COCO instances dataset, `results` a COCO results list.
+ * accumulate and summarize. `gt` is a COCO instances dataset, `results` a COCO results list (or, for
+ * bbox, the columns `scanBoxResults` read from its text).
  *
  * Bad input (missing field, unknown image id, negative box size, malformed RLE) throws an
  * InvalidInputError naming the source, the record index and the rule. Detections whose category is
  * not a GT category are skipped and counted in `counts.skippedUnknownCategory`.
  */
-export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoResult>, options: CocoEvaluateOptions = {}): CocoEvaluation {
+export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}): CocoEvaluation {
   const params = resolveCocoParams(options);
   const backend = options.backend ?? 'cpu';
   const gtSource = options.gtSource ?? 'gt';
   const dtSource = options.dtSource ?? 'results';
   options.onStage?.('load');
   const gtT = loadGt(gt, params.iouType, { source: gtSource });
-  const dtT = loadResults(results, gtT, params.iouType, dtSource);
+  const dtT = isScanned(results) ? loadScannedResults(results, gtT, dtSource) : loadResults(results, gtT, params.iouType, dtSource);
   options.onStage?.('masks');
   const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend, options.maskChunkRows ?? MASK_CHUNK_ROWS);
   options.onStage?.('evaluate');
@@ -128,6 +130,10 @@ export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoRes
     };
   }
   return out;
+}
+
+function isScanned(r: ArrayLike<CocoResult> | ScannedBoxResults): r is ScannedBoxResults {
+  return (r as ScannedBoxResults).imageId instanceof Float64Array && (r as ScannedBoxResults).count !== undefined;
 }
 
 function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode: NumpySummation): CocoCategoryResult[] {

@@ -5,3 +5,4 @@ export { formatSummary, formatFixed, COCO_STAT_NAMES, type SummaryLine } from '.
 export { numpyMean, numpySum, type NumpySummation } from './numpy-mean';
 export { readJsonArray, readJsonArrayChunks, type JsonArrayReaderOptions } from './stream-json-array';
 export type { CocoAccumulated } from './accumulate';
+export { scanBoxResults, type ScannedBoxResults } from './scan-box-results';

@@ -2,6 +2,7 @@ import { invalidInput } from '@tensoreval/core';
 import type { CocoResult, CocoSegmentation } from './coco-json';
 import type { GtTable } from './load-gt';
 import { writeBox } from './load-gt';
+import type { ScannedBoxResults } from './scan-box-results';
 
 /** Detections in results-file order, struct-of-arrays. */
 export interface DtTable {
@@ -52,9 +53,7 @@ export function loadResults(results: ArrayLike<CocoResult>, gt: GtTable, iouType
     const r = results[i] as CocoResult;
     if (r === null || typeof r !== 'object') throw invalidInput(FN, { argument: source, index: i }, 'be a result object', String(r), 'TE-204');
     const img = imgIndex.get(r.image_id);
-    if (img === undefined) {
-      throw invalidInput(FN, { argument: source, index: i }, 'have an `image_id` present in the GT images', r.image_id === undefined ? 'no `image_id` field' : `image_id ${JSON.stringify(r.image_id)}`, 'TE-205');
-    }
+    if (img === undefined) throw unknownImage(source, i, r.image_id);
     const cat = catIndex.get(r.category_id);
     if (cat === undefined) {
       if (r.category_id === undefined) throw invalidInput(FN, { argument: source, index: i }, 'have a `category_id`', 'no `category_id` field', 'TE-204');
@@ -76,6 +75,36 @@ export function loadResults(results: ArrayLike<CocoResult>, gt: GtTable, iouType
       else t.boxes[4 * i] = Number.NaN; // marks "take the box from the mask"
     }
     if (keepSegm) t.segmentations[i] = r.segmentation;
+  }
+  return t;
+}
+
+function unknownImage(source: string, i: number, imageId: unknown) {
+  return invalidInput(FN, { argument: source, index: i }, 'have an `image_id` present in the GT images', imageId === undefined ? 'no `image_id` field' : `image_id ${JSON.stringify(imageId)}`, 'TE-205');
+}
+
+/**
+ * loadRes for columns read by `scanBoxResults` (every record has a 4-number bbox, so areas are box
+ * areas): the same checks and messages as {@link loadResults}, without a JavaScript object per record.
+ */
+export function loadScannedResults(s: ScannedBoxResults, gt: GtTable, source: string): DtTable {
+  const n = s.count;
+  const t: DtTable = {
+    count: n, imageIdx: new Int32Array(n), catIdx: new Int32Array(n), score: s.score, boxes: s.boxes,
+    area: new Float64Array(n), areaFrom: 'box', segmentations: [], skippedUnknownCategory: 0,
+  };
+  const imgIndex = gt.images.index, catIndex = gt.categories.index;
+  for (let i = 0; i < n; i++) {
+    const id = s.imageId[i] as number;
+    const img = imgIndex.get(id);
+    if (img === undefined) throw unknownImage(source, i, id);
+    const cat = catIndex.get(s.categoryId[i] as number);
+    if (cat === undefined) t.skippedUnknownCategory++;
+    t.imageIdx[i] = img;
+    t.catIdx[i] = cat ?? -1;
+    const w = s.boxes[4 * i + 2] as number, h = s.boxes[4 * i + 3] as number;
+    if (w < 0 || h < 0) writeBox(new Float64Array(4), 0, Array.from(s.boxes.subarray(4 * i, 4 * i + 4)), source, i); // throws the loader's message
+    t.area[i] = w * h;
   }
   return t;
 }

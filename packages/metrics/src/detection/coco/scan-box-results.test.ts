@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scanBoxResults } from './scan-box-results';
+
+const root = fileURLToPath(new URL('../../../../../test-data/reference/coco/', import.meta.url));
+
+/** What JSON.parse gives for the scanned fields. */
+function viaJsonParse(text: string) {
+  const records = JSON.parse(text) as Array<{ image_id: number; category_id: number; score: number; bbox: number[] }>;
+  return {
+    imageId: records.map((r) => r.image_id), categoryId: records.map((r) => r.category_id),
+    score: records.map((r) => r.score), boxes: records.flatMap((r) => r.bbox.slice(0, 4)),
+  };
+}
+
+describe('scanBoxResults', () => {
+  const files = readdirSync(root).flatMap((d) => {
+    try { return readdirSync(join(root, d)).filter((f) => /dt|results/.test(f) && f.endsWith('.json')).map((f) => join(d, f)); } catch { return []; }
+  });
+  it.each(files)('reads %s exactly as JSON.parse, or declines', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    const s = scanBoxResults(text);
+    if (s === undefined) return; // irregular (mask-only, string ids): the JSON.parse path takes it
+    const j = viaJsonParse(text);
+    expect(Array.from(s.imageId)).toEqual(j.imageId);
+    expect(Array.from(s.categoryId)).toEqual(j.categoryId);
+    expect(Array.from(s.score)).toEqual(j.score);
+    expect(Array.from(s.boxes)).toEqual(j.boxes);
+  });
+  it('scans the box results fixtures (the fast path is exercised)', () => {
+    expect(scanBoxResults(readFileSync(join(root, 'cocoapi_val2014_100/instances_val2014_fakebbox100_results.json'), 'utf8'))?.count).toBe(734);
+  });
+  it('parses numbers exactly like JSON.parse, including long and exponent forms', () => {
+    const nums = ['0', '-0', '1', '-12.5', '0.1', '0.30000000000000004', '123456789012345', '1234567890123456789', '1e-7', '2.5E+3', '0.8999999999999999', '417.3332824707031', '-1.0000000000000002'];
+    const text = `[${nums.map((v) => `{"image_id": 1, "category_id": 2, "score": ${v}, "bbox": [${v}, 0, 1, 2], "extra": {"a": ["}", "\\"", [1, 2]], "b": null}}`).join(',\n')}]`;
+    const s = scanBoxResults(text);
+    expect(s?.count).toBe(nums.length);
+    expect(Array.from(s!.score)).toEqual(nums.map((v) => JSON.parse(v) as number));
+    expect(Object.is(s!.score[1], -0)).toBe(true);
+  });
+  it.each([
+    ['a string image id', '[{"image_id": "1", "category_id": 1, "score": 0.5, "bbox": [0, 0, 1, 1]}]'],
+    ['a missing score', '[{"image_id": 1, "category_id": 1, "bbox": [0, 0, 1, 1]}]'],
+    ['an empty bbox', '[{"image_id": 1, "category_id": 1, "score": 0.5, "bbox": []}]'],
+    ['a bbox of 5 numbers', '[{"image_id": 1, "category_id": 1, "score": 0.5, "bbox": [0, 0, 1, 1, 9]}]'],
+    ['an escaped key', '[{"image\\u005fid": 1, "category_id": 1, "score": 0.5, "bbox": [0, 0, 1, 1]}]'],
+    ['an empty array', '[]'],
+    ['a truncated array', '[{"image_id": 1, "category_id": 1, "score": 0.5, "bbox": [0, 0, 1, 1]}'],
+    ['trailing garbage', '[{"image_id": 1, "category_id": 1, "score": 0.5, "bbox": [0, 0, 1, 1]}] x'],
+    ['an overflowing number', '[{"image_id": 1, "category_id": 1, "score": 1e999, "bbox": [0, 0, 1, 1]}]'],
+  ])('declines %s (the JSON.parse path reports it)', (_what, text) => {
+    expect(scanBoxResults(text)).toBeUndefined();
+  });
+});

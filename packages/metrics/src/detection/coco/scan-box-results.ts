@@ -1,0 +1,163 @@
+/**
+ * Fast path for box results: reads a results file's text straight into columns, without building a
+ * JavaScript object per record (JSON.parse plus the garbage collection of its objects is about half of
+ * a bbox evaluation). It accepts only the regular shape — an array of objects with numeric `image_id`,
+ * `category_id`, `score` and a 4-number `bbox`; other keys' values are skipped — and returns undefined
+ * for anything else, so that irregular input goes through JSON.parse and the loader, which reports
+ * errors by file, record and rule.
+ */
+export interface ScannedBoxResults {
+  count: number;
+  imageId: Float64Array;
+  categoryId: Float64Array;
+  score: Float64Array;
+  /** xywh, stride 4 */
+  boxes: Float64Array;
+}
+
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
+
+const enum Key { Other, ImageId, CategoryId, Score, Bbox }
+
+export function scanBoxResults(text: string): ScannedBoxResults | undefined {
+  const n = text.length;
+  let i = 0;
+  let cap = 1024, count = 0;
+  let imageId = new Float64Array(cap), categoryId = new Float64Array(cap), score = new Float64Array(cap), boxes = new Float64Array(4 * cap);
+  let num = 0; // value of the last number read
+
+  const ws = () => {
+    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
+  };
+  // Reads a JSON number at i into `num`; false if there is none. Decimal literals with at most 15
+  // significant digits are exact as mantissa / 10^k (Clinger's fast path); others go through Number().
+  const readNumber = (): boolean => {
+    const start = i;
+    let neg = false;
+    if (text.charCodeAt(i) === 45) { neg = true; i++; }
+    let mant = 0, digits = 0, frac = 0, c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+    for (; c >= 48 && c <= 57; c = text.charCodeAt(++i)) { mant = mant * 10 + (c - 48); digits++; }
+    if (c === 46) {
+      c = text.charCodeAt(++i);
+      if (c < 48 || c > 57) return false;
+      for (; c >= 48 && c <= 57; c = text.charCodeAt(++i)) { mant = mant * 10 + (c - 48); digits++; frac++; }
+    }
+    if (c === 101 || c === 69 || digits > 15) {
+      if (c === 101 || c === 69) {
+        c = text.charCodeAt(++i);
+        if (c === 43 || c === 45) c = text.charCodeAt(++i);
+        if (c < 48 || c > 57) return false;
+        for (; c >= 48 && c <= 57; c = text.charCodeAt(++i));
+      }
+      num = Number(text.slice(start, i));
+      return Number.isFinite(num);
+    }
+    num = frac === 0 ? mant : mant / (POW10[frac] as number);
+    if (neg) num = -num;
+    return true;
+  };
+  // Skips any JSON value (strings with escapes, nested arrays and objects); false on malformed text.
+  const skipValue = (): boolean => {
+    let depth = 0;
+    do {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        for (i++; i < n; i++) {
+          const d = text.charCodeAt(i);
+          if (d === 92) i++;
+          else if (d === 34) break;
+        }
+        if (i >= n) return false;
+        i++;
+      } else if (c === 91 || c === 123) { depth++; i++; }
+      else if (c === 93 || c === 125) { if (depth === 0) return false; depth--; i++; }
+      else if (depth > 0) i++;
+      else {
+        // a bare literal: number, true, false, null
+        const start = i;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) break;
+          i++;
+        }
+        if (i === start) return false;
+      }
+    } while (depth > 0 && i < n);
+    return depth === 0;
+  };
+  const keyAt = (start: number, end: number): Key => {
+    const len = end - start;
+    if (len === 8 && text.startsWith('image_id', start)) return Key.ImageId;
+    if (len === 11 && text.startsWith('category_id', start)) return Key.CategoryId;
+    if (len === 5 && text.startsWith('score', start)) return Key.Score;
+    if (len === 4 && text.startsWith('bbox', start)) return Key.Bbox;
+    return Key.Other;
+  };
+
+  ws();
+  if (text.charCodeAt(i) !== 91) return undefined;
+  i++;
+  ws();
+  if (text.charCodeAt(i) === 93) return undefined; // empty: the regular loader handles it
+  for (;;) {
+    ws();
+    if (text.charCodeAt(i) !== 123) return undefined;
+    i++;
+    if (count === cap) {
+      cap *= 2;
+      const grow = (a: Float64Array, k: number) => { const b = new Float64Array(k * cap); b.set(a); return b; };
+      imageId = grow(imageId, 1); categoryId = grow(categoryId, 1); score = grow(score, 1); boxes = grow(boxes, 4);
+    }
+    let seen = 0;
+    ws();
+    if (text.charCodeAt(i) === 125) return undefined;
+    for (;;) {
+      if (text.charCodeAt(i) !== 34) return undefined;
+      const ks = ++i;
+      while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return undefined; i++; }
+      const key = keyAt(ks, i);
+      i++;
+      ws();
+      if (text.charCodeAt(i) !== 58) return undefined;
+      i++;
+      ws();
+      if (key === Key.Other) {
+        if (!skipValue()) return undefined;
+      } else if (key === Key.Bbox) {
+        if (text.charCodeAt(i) !== 91) return undefined;
+        i++;
+        for (let k = 0; k < 4; k++) {
+          ws();
+          if (!readNumber()) return undefined;
+          boxes[4 * count + k] = num;
+          ws();
+          if (text.charCodeAt(i) !== (k < 3 ? 44 : 93)) return undefined;
+          i++;
+        }
+        seen |= 8;
+      } else {
+        if (!readNumber()) return undefined;
+        if (key === Key.ImageId) { imageId[count] = num; seen |= 1; }
+        else if (key === Key.CategoryId) { categoryId[count] = num; seen |= 2; }
+        else { score[count] = num; seen |= 4; }
+      }
+      ws();
+      const c = text.charCodeAt(i);
+      i++;
+      if (c === 125) break;
+      if (c !== 44) return undefined;
+      ws();
+    }
+    if (seen !== 15) return undefined;
+    count++;
+    ws();
+    const c = text.charCodeAt(i);
+    i++;
+    if (c === 93) break;
+    if (c !== 44) return undefined;
+  }
+  ws();
+  if (i < n) return undefined;
+  return { count, imageId: imageId.subarray(0, count), categoryId: categoryId.subarray(0, count), score: score.subarray(0, count), boxes: boxes.subarray(0, 4 * count) };
+}
