@@ -44,6 +44,8 @@ export function parseClassificationData(data: unknown): ClassificationBatch {
 }
 
 const THRESHOLDS = ['score_thresholds', 'hardmax'] as const;
+/** The example-listing methods also page their examples (`limit`, `offset`; see ./index.ts). */
+const PAGED = [...THRESHOLDS, 'limit', 'offset'] as const;
 
 /** The `classification` task: Valor semantics only (COCO has no classification). */
 export const classificationTask: TaskHandler = {
@@ -51,8 +53,8 @@ export const classificationTask: TaskHandler = {
     precision_recall: THRESHOLDS,
     rocauc: [],
     confusion_matrix: THRESHOLDS,
-    examples: THRESHOLDS,
-    confusion_matrix_with_examples: THRESHOLDS,
+    examples: PAGED,
+    confusion_matrix_with_examples: PAGED,
   },
   defaultSemantics: 'valor',
   semantics: ['valor'],
@@ -60,7 +62,7 @@ export const classificationTask: TaskHandler = {
     const evaluator = new ValorClassification().update(parseClassificationData(request.data));
     const result = await evaluator.compute();
     return runCalls(request, options, (call) => {
-      const options = callOptions(call, { score_thresholds: 'scoreThresholds', hardmax: 'hardmax' });
+      const options = callOptions(call, { score_thresholds: 'scoreThresholds', hardmax: 'hardmax', limit: 'limit', offset: 'offset' });
       switch (call.method) {
         case 'precision_recall': return result.precisionRecall(options);
         case 'rocauc': return result.rocauc();

@@ -145,7 +145,10 @@ function geometryOf(type: AnnotationType, gt: Collected, pd: Collected, heights:
 }
 
 const THRESHOLDS = ['iou_thresholds', 'score_thresholds'] as const;
-const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds' } as const;
+/** The example-listing methods also page their examples (`limit`, `offset`; see ./index.ts). */
+const PAGED = [...THRESHOLDS, 'limit', 'offset'] as const;
+/** Valor keyword → option name; `limit` and `offset` pass only where the method table allows them. */
+const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds', limit: 'limit', offset: 'offset' } as const;
 
 /** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
 function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
@@ -162,8 +165,8 @@ export const objectDetectionTask: TaskHandler = {
   methods: {
     precision_recall: THRESHOLDS,
     confusion_matrix: THRESHOLDS,
-    examples: THRESHOLDS,
-    confusion_matrix_with_examples: THRESHOLDS,
+    examples: PAGED,
+    confusion_matrix_with_examples: PAGED,
     bbox_iou: ['pairs'],
     polygon_iou: ['pairs'],
     bitmask_iou: ['pairs'],

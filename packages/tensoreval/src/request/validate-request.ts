@@ -1,4 +1,4 @@
-import { checkBoolean, checkNumberArray, invalidOption } from '@tensoreval/core';
+import { checkBoolean, checkInteger, checkNumberArray, invalidOption } from '@tensoreval/core';
 import { asArray, asObject, asString } from './fields';
 import type { MetricCall, MetricRequest, TaskHandler } from './types';
 
@@ -8,6 +8,9 @@ const PARAMETER_CHECKS: Readonly<Record<string, (value: unknown, fn: string, nam
   iou_thresholds: (v, fn, name) => checkNumberArray(v, name, fn, { min: 0, max: 1 }),
   hardmax: (v, fn, name) => checkBoolean(v, name, fn),
   weights: (v, fn, name) => checkNumberArray(v, name, fn),
+  // Pagination of `examples` and `confusion_matrix_with_examples` (see ./index.ts).
+  limit: (v, fn, name) => checkInteger(v, name, fn, { min: 1 }),
+  offset: (v, fn, name) => checkInteger(v, name, fn, { min: 0 }),
 };
 
 /**
