@@ -19,7 +19,9 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
   for (let b = 0; b + 1 < gtOffsets.length; b++) maxG = Math.max(maxG, gtOffsets[b + 1] - gtOffsets[b]);
   const order = new Int32Array(maxG); // local GT indices, non-ignored first (stable)
   const ign = new Uint8Array(maxG); // ignore flag by local index
-  const taken = new Uint8Array(maxG);
+  // taken[g] === stamp marks a GT matched in the current (problem, area, threshold) pass: no clearing
+  const taken = new Uint32Array(maxG);
+  let stamp = 0;
   let maxIou = new Float64Array(64); // per detection of the current problem: its best IoU with any GT
   const bestCap = new Float64Array(T);
   for (let t = 0; t < T; t++) bestCap[t] = Math.min(iouThresholds[t], 1 - 1e-10);
@@ -47,7 +49,7 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
       for (let g = 0; g < G; g++) { ign[g] = gtIgnore[igRow + g]; if (ign[g] === 0) order[k++] = g; }
       for (let g = 0; g < G; g++) if (ign[g] !== 0) order[k++] = g;
       for (let t = 0; t < T; t++) {
-        taken.fill(0, 0, G);
+        if (++stamp === 0xffffffff) { taken.fill(0); stamp = 1; }
         const cap = bestCap[t];
         for (let d = d0; d < d1; d++) {
           if (maxIou[d - d0] < cap) {
@@ -59,7 +61,7 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
           const row = base + (d - d0) * G;
           for (let gi = 0; gi < G; gi++) {
             const g = order[gi];
-            if (taken[g] !== 0 && gtCrowd[g0 + g] === 0) continue;
+            if (taken[g] === stamp && gtCrowd[g0 + g] === 0) continue;
             if (m > -1 && ign[m] === 0 && ign[g] !== 0) break;
             const v = iou[row + g];
             if (v < best) continue;
@@ -71,7 +73,7 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
             if (dtOutOfRange[a * nDt + d] !== 0) dtState[o] = IGNORED;
             continue;
           }
-          taken[m] = 1;
+          taken[m] = stamp;
           if (ign[m] !== 0) dtState[o] = IGNORED;
           else if (gtIdZero !== undefined && gtIdZero[g0 + m] !== 0) dtState[o] = dtOutOfRange[a * nDt + d] !== 0 ? IGNORED : FP;
           else dtState[o] = TP;

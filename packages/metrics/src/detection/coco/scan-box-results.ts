@@ -18,6 +18,7 @@ export interface ScannedBoxResults {
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
 const enum Key { Other, ImageId, CategoryId, Score, Bbox }
+const COMMA = 0, CLOSED = 1, BAD = 2;
 
 export function scanBoxResults(text: string): ScannedBoxResults | undefined {
   const n = text.length;
@@ -86,6 +87,12 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
     } while (depth > 0 && i < n);
     return depth === 0;
   };
+  // After a value: a comma (more follows), the closing bracket `close`, or anything else (malformed).
+  const separator = (close: number): number => {
+    ws();
+    const c = text.charCodeAt(i++);
+    return c === close ? CLOSED : c === 44 ? COMMA : BAD;
+  };
   const keyAt = (start: number, end: number): Key => {
     const len = end - start;
     if (len === 8 && text.startsWith('image_id', start)) return Key.ImageId;
@@ -142,20 +149,16 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
         else if (key === Key.CategoryId) { categoryId[count] = num; seen |= 2; }
         else { score[count] = num; seen |= 4; }
       }
-      ws();
-      const c = text.charCodeAt(i);
-      i++;
-      if (c === 125) break;
-      if (c !== 44) return undefined;
+      const sep = separator(125);
+      if (sep === CLOSED) break;
+      if (sep === BAD) return undefined;
       ws();
     }
     if (seen !== 15) return undefined;
     count++;
-    ws();
-    const c = text.charCodeAt(i);
-    i++;
-    if (c === 93) break;
-    if (c !== 44) return undefined;
+    const sep = separator(93);
+    if (sep === CLOSED) break;
+    if (sep === BAD) return undefined;
   }
   ws();
   if (i < n) return undefined;
