@@ -29,8 +29,8 @@ const DEFAULT_STREAM_ABOVE = 256 << 20;
 export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions = {}): Promise<CocoEvaluation> {
   const { streamAboveBytes, ...rest } = options;
   const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
-  const boxesOnly = (rest.iouType ?? 'bbox') === 'bbox';
-  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, boxesOnly) : dt;
+  const withMasks = rest.iouType === 'segm';
+  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks) : dt;
   return evaluateCocoDatasets(gtData, dtData, { ...rest, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
 }
 
@@ -55,10 +55,11 @@ async function readJsonFile(path: string): Promise<unknown> {
 }
 
 /**
- * Large files stream; for bbox evaluation a regular results file is read straight into columns
- * (scanBoxResults); anything irregular is parsed with JSON.parse and checked by the loader.
+ * Large files stream; a regular results file (boxes, and compressed RLE masks for segm) is read
+ * straight into columns (scanBoxResults); anything irregular is parsed with JSON.parse and checked by
+ * the loader.
  */
-async function readResultsFile(path: string, streamAbove: number, boxesOnly: boolean): Promise<CocoResult[] | ScannedBoxResults> {
+async function readResultsFile(path: string, streamAbove: number, withMasks: boolean): Promise<CocoResult[] | ScannedBoxResults> {
   let size: number;
   try {
     size = (await stat(path)).size;
@@ -67,5 +68,5 @@ async function readResultsFile(path: string, streamAbove: number, boxesOnly: boo
   }
   if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
   const text = await readText(path);
-  return (boxesOnly ? scanBoxResults(text) : undefined) ?? (parseJson(text, path) as CocoResult[]);
+  return scanBoxResults(text, withMasks) ?? (parseJson(text, path) as CocoResult[]);
 }

@@ -91,7 +91,7 @@ export function loadScannedResults(s: ScannedBoxResults, gt: GtTable, source: st
   const n = s.count;
   const t: DtTable = {
     count: n, imageIdx: new Int32Array(n), catIdx: new Int32Array(n), score: s.score, boxes: s.boxes,
-    area: new Float64Array(n), areaFrom: 'box', segmentations: [], skippedUnknownCategory: 0,
+    area: new Float64Array(n), areaFrom: 'box', segmentations: s.segmentations ?? [], skippedUnknownCategory: 0,
   };
   const imgIndex = gt.images.index, catIndex = gt.categories.index;
   for (let i = 0; i < n; i++) {

@@ -13,19 +13,32 @@ export interface ScannedBoxResults {
   score: Float64Array;
   /** xywh, stride 4 */
   boxes: Float64Array;
+  /**
+   * With `withMasks`: each record's compressed RLE (`{size, counts: string}`; the counts are slices of
+   * the text, not copies). Absent without `withMasks`.
+   */
+  segmentations?: CocoRle[];
 }
+
+import type { CocoRle } from './coco-json';
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
-const enum Key { Other, ImageId, CategoryId, Score, Bbox }
+const enum Key { Other, ImageId, CategoryId, Score, Bbox, Segmentation }
 const COMMA = 0, CLOSED = 1, BAD = 2;
 
-export function scanBoxResults(text: string): ScannedBoxResults | undefined {
+/**
+ * @param withMasks - also read each record's `segmentation`, which must then be a compressed RLE
+ *   (polygons, uncompressed RLE or a missing mask decline)
+ */
+export function scanBoxResults(text: string, withMasks = false): ScannedBoxResults | undefined {
   const n = text.length;
   let i = 0;
   let cap = 1024, count = 0;
   let imageId = new Float64Array(cap), categoryId = new Float64Array(cap), score = new Float64Array(cap), boxes = new Float64Array(4 * cap);
   let num = 0; // value of the last number read
+  const masks: CocoRle[] = [];
+  let rle: CocoRle | undefined; // the last segmentation read
 
   const ws = () => {
     for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
@@ -87,6 +100,57 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
     } while (depth > 0 && i < n);
     return depth === 0;
   };
+  // A compressed RLE object {"size": [h, w], "counts": "..."} (any key order, other keys skipped) into `rle`.
+  const readRle = (): boolean => {
+    if (text.charCodeAt(i) !== 123) return false;
+    i++;
+    let h = -1, w = -1, counts: string | undefined;
+    ws();
+    for (;;) {
+      if (text.charCodeAt(i) !== 34) return false;
+      const ks = ++i;
+      while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return false; i++; }
+      const isSize = i - ks === 4 && text.startsWith('size', ks);
+      const isCounts = i - ks === 6 && text.startsWith('counts', ks);
+      i++;
+      ws();
+      if (text.charCodeAt(i) !== 58) return false;
+      i++;
+      ws();
+      if (isSize) {
+        if (text.charCodeAt(i) !== 91) return false;
+        i++;
+        ws();
+        if (!readNumber()) return false;
+        h = num;
+        if (separator(93) !== COMMA) return false;
+        ws();
+        if (!readNumber()) return false;
+        w = num;
+        if (separator(93) !== CLOSED) return false;
+      } else if (isCounts) {
+        if (text.charCodeAt(i) !== 34) return false; // uncompressed counts: the JSON.parse path
+        const cs = ++i;
+        let escaped = false;
+        for (; i < n && text.charCodeAt(i) !== 34; i++) {
+          if (text.charCodeAt(i) !== 92) continue;
+          // '\\' (the RLE alphabet includes the backslash) is the only escape JSON writers emit here
+          if (text.charCodeAt(i + 1) !== 92) return false;
+          escaped = true;
+          i++;
+        }
+        counts = escaped ? text.slice(cs, i).replaceAll('\\\\', '\\') : text.slice(cs, i);
+        i++;
+      } else if (!skipValue()) return false;
+      const sep = separator(125);
+      if (sep === CLOSED) break;
+      if (sep === BAD) return false;
+      ws();
+    }
+    if (counts === undefined || h < 0 || w < 0) return false;
+    rle = { size: [h, w], counts };
+    return true;
+  };
   // After a value: a comma (more follows), the closing bracket `close`, or anything else (malformed).
   const separator = (close: number): number => {
     ws();
@@ -99,6 +163,7 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
     if (len === 11 && text.startsWith('category_id', start)) return Key.CategoryId;
     if (len === 5 && text.startsWith('score', start)) return Key.Score;
     if (len === 4 && text.startsWith('bbox', start)) return Key.Bbox;
+    if (withMasks && len === 12 && text.startsWith('segmentation', start)) return Key.Segmentation;
     return Key.Other;
   };
 
@@ -131,6 +196,9 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
       ws();
       if (key === Key.Other) {
         if (!skipValue()) return undefined;
+      } else if (key === Key.Segmentation) {
+        if (!readRle()) return undefined;
+        seen |= 16;
       } else if (key === Key.Bbox) {
         if (text.charCodeAt(i) !== 91) return undefined;
         i++;
@@ -154,7 +222,8 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
       if (sep === BAD) return undefined;
       ws();
     }
-    if (seen !== 15) return undefined;
+    if (seen !== (withMasks ? 31 : 15)) return undefined;
+    if (withMasks) masks.push(rle as CocoRle);
     count++;
     const sep = separator(93);
     if (sep === CLOSED) break;
@@ -162,5 +231,7 @@ export function scanBoxResults(text: string): ScannedBoxResults | undefined {
   }
   ws();
   if (i < n) return undefined;
-  return { count, imageId: imageId.subarray(0, count), categoryId: categoryId.subarray(0, count), score: score.subarray(0, count), boxes: boxes.subarray(0, 4 * count) };
+  const out: ScannedBoxResults = { count, imageId: imageId.subarray(0, count), categoryId: categoryId.subarray(0, count), score: score.subarray(0, count), boxes: boxes.subarray(0, 4 * count) };
+  if (withMasks) out.segmentations = masks;
+  return out;
 }
