@@ -160,8 +160,8 @@ function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode
  * front because loadRes takes their area and box from the mask.
  */
 function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint, chunkRows: number): IouProvider {
-  let dtAll: RleBatch | undefined;
-  if (dt.areaFrom === 'mask') {
+  let dtAll: RleBatch | undefined = dt.masks;
+  if (dtAll === undefined && dt.areaFrom === 'mask') {
     dtAll = segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), undefined, dtSource, backend);
     fillFromMasks(dt, dtAll, backend);
   }

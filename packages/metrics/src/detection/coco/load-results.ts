@@ -1,4 +1,4 @@
-import { invalidInput } from '@tensoreval/core';
+import { invalidInput, type RleBatch } from '@tensoreval/core';
 import type { CocoResult, CocoSegmentation } from './coco-json';
 import type { GtTable } from './load-gt';
 import { writeBox } from './load-gt';
@@ -18,6 +18,8 @@ export interface DtTable {
   /** which loadRes branch the first record chose */
   areaFrom: 'box' | 'mask';
   segmentations: Array<CocoSegmentation | undefined>;
+  /** masks already decoded (file order) by the results scanner; `segmentations` is then empty */
+  masks?: RleBatch;
   /** records whose category_id is not a GT category (pycocotools drops them; here they are counted) */
   skippedUnknownCategory: number;
 }
@@ -91,8 +93,9 @@ export function loadScannedResults(s: ScannedBoxResults, gt: GtTable, source: st
   const n = s.count;
   const t: DtTable = {
     count: n, imageIdx: new Int32Array(n), catIdx: new Int32Array(n), score: s.score, boxes: s.boxes,
-    area: new Float64Array(n), areaFrom: 'box', segmentations: s.segmentations ?? [], skippedUnknownCategory: 0,
+    area: new Float64Array(n), areaFrom: 'box', segmentations: [], skippedUnknownCategory: 0,
   };
+  if (s.masks) t.masks = s.masks;
   const imgIndex = gt.images.index, catIndex = gt.categories.index;
   for (let i = 0; i < n; i++) {
     const id = s.imageId[i] as number;

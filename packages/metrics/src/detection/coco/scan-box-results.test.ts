@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { encodeRleString, rleBatchFromStrings } from '@tensoreval/core';
 import { scanBoxResults } from './scan-box-results';
 
 const root = fileURLToPath(new URL('../../../../../test-data/reference/coco/', import.meta.url));
@@ -29,26 +30,32 @@ describe('scanBoxResults', () => {
     expect(Array.from(s.score)).toEqual(j.score);
     expect(Array.from(s.boxes)).toEqual(j.boxes);
   });
-  it.each(files)('reads the compressed masks of %s exactly as JSON.parse, or declines', (file) => {
+  it.each(files)('decodes the compressed masks of %s exactly as the RLE codec, or declines', (file) => {
     const text = readFileSync(join(root, file), 'utf8');
     const s = scanBoxResults(text, true);
     if (s === undefined) return;
-    const records = JSON.parse(text) as Array<{ segmentation: unknown; bbox: number[] }>;
-    expect(s.segmentations).toEqual(records.map((r) => r.segmentation));
+    const records = JSON.parse(text) as Array<{ segmentation: { size: [number, number]; counts: string }; bbox: number[] }>;
+    const expected = rleBatchFromStrings(records.map((r) => r.segmentation));
+    expect(Array.from(s.masks!.counts)).toEqual(Array.from(expected.counts));
+    expect(Array.from(s.masks!.offsets)).toEqual(Array.from(expected.offsets));
+    expect(Array.from(s.masks!.heights)).toEqual(Array.from(expected.heights));
+    expect(Array.from(s.masks!.widths)).toEqual(Array.from(expected.widths));
     expect(Array.from(s.boxes)).toEqual(records.flatMap((r) => r.bbox.slice(0, 4)));
   });
   it('unescapes backslashes in RLE strings and declines other mask shapes', () => {
     const rec = (seg: unknown) => JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentation: seg }]);
-    const rle = { size: [4, 5], counts: 'a\\b\\' };
-    expect(scanBoxResults(rec({ counts: rle.counts, extra: [1], size: rle.size }), true)?.segmentations).toEqual([{ size: [4, 5], counts: rle.counts }]);
+    const withBackslash = encodeRleString(Uint32Array.of(0, 44, 0, 44, 12)); // 44 encodes as '\\'
+    expect(withBackslash).toContain('\\');
+    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), true);
+    expect(Array.from(s!.masks!.counts)).toEqual([0, 44, 0, 44, 12]);
     expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), true)).toBeUndefined();
     expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), true)).toBeUndefined(); // a \u escape in the JSON text
-    expect(scanBoxResults(rec({ size: [4, 5], counts: String.raw`a\u0041` }), true)?.segmentations?.[0]?.counts).toBe(String.raw`a\u0041`); // an escaped backslash
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), true)).toBeUndefined(); // a \u escape
+    expect(scanBoxResults(rec({ size: [10, 10], counts: encodeRleString(Uint32Array.of(0, 50)) }), true)).toBeUndefined(); // runs do not cover 10 × 10
     expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), true)).toBeUndefined();
   });
   it('reads the synthetic results with their masks (the segm fast path is exercised)', () => {
-    expect(scanBoxResults(readFileSync(join(root, 'synthetic-small/dt.json'), 'utf8'), true)?.segmentations).toHaveLength(4175);
+    expect(scanBoxResults(readFileSync(join(root, 'synthetic-small/dt.json'), 'utf8'), true)?.masks?.heights).toHaveLength(4175);
   });
   it('scans the box results fixtures (the fast path is exercised)', () => {
     expect(scanBoxResults(readFileSync(join(root, 'cocoapi_val2014_100/instances_val2014_fakebbox100_results.json'), 'utf8'))?.count).toBe(734);

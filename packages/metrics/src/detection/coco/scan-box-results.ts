@@ -13,14 +13,11 @@ export interface ScannedBoxResults {
   score: Float64Array;
   /** xywh, stride 4 */
   boxes: Float64Array;
-  /**
-   * With `withMasks`: each record's compressed RLE (`{size, counts: string}`; the counts are slices of
-   * the text, not copies). Absent without `withMasks`.
-   */
-  segmentations?: CocoRle[];
+  /** With `withMasks`: each record's compressed RLE, decoded while scanning (no string per mask). */
+  masks?: RleBatch;
 }
 
-import type { CocoRle } from './coco-json';
+import type { RleBatch } from '@tensoreval/core';
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
@@ -37,8 +34,9 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
   let cap = 1024, count = 0;
   let imageId = new Float64Array(cap), categoryId = new Float64Array(cap), score = new Float64Array(cap), boxes = new Float64Array(4 * cap);
   let num = 0; // value of the last number read
-  const masks: CocoRle[] = [];
-  let rle: CocoRle | undefined; // the last segmentation read
+  // decoded masks: counts appended to a growing buffer, one (offset, height, width) per record
+  let counts = new Uint32Array(withMasks ? 1 << 20 : 0), used = 0;
+  let maskOffsets = new Int32Array(withMasks ? cap + 1 : 0), heights = new Int32Array(withMasks ? cap : 0), widths = new Int32Array(withMasks ? cap : 0);
 
   const ws = () => {
     for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
@@ -100,11 +98,46 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
     } while (depth > 0 && i < n);
     return depth === 0;
   };
-  // A compressed RLE object {"size": [h, w], "counts": "..."} (any key order, other keys skipped) into `rle`.
+  // Decodes a compressed RLE string at i (COCO's 6-bit characters from '0', counts after the second
+  // delta-coded against the count two before) into `counts`; false on anything malformed.
+  const decodeCounts = (): boolean => {
+    // Locals, not the closure's variables, inside the hot loop (V8 keeps them in registers).
+    const t = text, len = n;
+    let buf = counts, u = used, p = i;
+    let x = 0, scale = 1, m = 0, ok = false;
+    for (; p < len; p++) {
+      let c = t.charCodeAt(p);
+      if (c === 34) { ok = scale === 1; break; }
+      if (c === 92) {
+        if (t.charCodeAt(p + 1) !== 92) break; // only '\\' (the alphabet's backslash) is accepted
+        p++;
+      }
+      c -= 48;
+      if (c < 0 || c > 63) break;
+      x += (c & 0x1f) * scale;
+      scale *= 32;
+      if ((c & 0x20) !== 0) continue;
+      if ((c & 0x10) !== 0) x -= scale;
+      if (m > 2) x += buf[u - 2] as number;
+      if (x < 0 || x > 0xffffffff) break;
+      if (u === buf.length) { const grown = new Uint32Array(2 * buf.length); grown.set(buf); buf = grown; }
+      buf[u++] = x;
+      m++;
+      x = 0;
+      scale = 1;
+    }
+    counts = buf;
+    used = u;
+    i = p + 1;
+    return ok; // false: a bad character or escape, a value cut off, or no closing quote
+  };
+  // A compressed RLE object {"size": [h, w], "counts": "..."} (any key order, other keys skipped),
+  // decoded as mask `count`; its runs must cover h × w pixels.
   const readRle = (): boolean => {
     if (text.charCodeAt(i) !== 123) return false;
     i++;
-    let h = -1, w = -1, counts: string | undefined;
+    const start = used;
+    let h = -1, w = -1, haveCounts = false;
     ws();
     for (;;) {
       if (text.charCodeAt(i) !== 34) return false;
@@ -129,26 +162,23 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
         w = num;
         if (separator(93) !== CLOSED) return false;
       } else if (isCounts) {
-        if (text.charCodeAt(i) !== 34) return false; // uncompressed counts: the JSON.parse path
-        const cs = ++i;
-        let escaped = false;
-        for (; i < n && text.charCodeAt(i) !== 34; i++) {
-          if (text.charCodeAt(i) !== 92) continue;
-          // '\\' (the RLE alphabet includes the backslash) is the only escape JSON writers emit here
-          if (text.charCodeAt(i + 1) !== 92) return false;
-          escaped = true;
-          i++;
-        }
-        counts = escaped ? text.slice(cs, i).replaceAll('\\\\', '\\') : text.slice(cs, i);
+        if (haveCounts || text.charCodeAt(i) !== 34) return false; // uncompressed counts: the JSON.parse path
         i++;
+        if (!decodeCounts()) return false;
+        haveCounts = true;
       } else if (!skipValue()) return false;
       const sep = separator(125);
       if (sep === CLOSED) break;
       if (sep === BAD) return false;
       ws();
     }
-    if (counts === undefined || h < 0 || w < 0) return false;
-    rle = { size: [h, w], counts };
+    if (!haveCounts || !Number.isInteger(h) || !Number.isInteger(w) || h < 0 || w < 0 || h * w > 0xffffffff) return false;
+    let total = 0;
+    for (let k = start; k < used; k++) total += counts[k] as number;
+    if (total !== h * w) return false;
+    heights[count] = h;
+    widths[count] = w;
+    maskOffsets[count + 1] = used;
     return true;
   };
   // After a value: a comma (more follows), the closing bracket `close`, or anything else (malformed).
@@ -180,6 +210,11 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
       cap *= 2;
       const grow = (a: Float64Array, k: number) => { const b = new Float64Array(k * cap); b.set(a); return b; };
       imageId = grow(imageId, 1); categoryId = grow(categoryId, 1); score = grow(score, 1); boxes = grow(boxes, 4);
+      if (withMasks) {
+        const mo = new Int32Array(cap + 1); mo.set(maskOffsets); maskOffsets = mo;
+        const hh = new Int32Array(cap); hh.set(heights); heights = hh;
+        const ww = new Int32Array(cap); ww.set(widths); widths = ww;
+      }
     }
     let seen = 0;
     ws();
@@ -197,7 +232,7 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
       if (key === Key.Other) {
         if (!skipValue()) return undefined;
       } else if (key === Key.Segmentation) {
-        if (!readRle()) return undefined;
+        if ((seen & 16) !== 0 || !readRle()) return undefined;
         seen |= 16;
       } else if (key === Key.Bbox) {
         if (text.charCodeAt(i) !== 91) return undefined;
@@ -223,7 +258,6 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
       ws();
     }
     if (seen !== (withMasks ? 31 : 15)) return undefined;
-    if (withMasks) masks.push(rle as CocoRle);
     count++;
     const sep = separator(93);
     if (sep === CLOSED) break;
@@ -232,6 +266,6 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
   ws();
   if (i < n) return undefined;
   const out: ScannedBoxResults = { count, imageId: imageId.subarray(0, count), categoryId: categoryId.subarray(0, count), score: score.subarray(0, count), boxes: boxes.subarray(0, 4 * count) };
-  if (withMasks) out.segmentations = masks;
+  if (withMasks) out.masks = { counts: counts.subarray(0, used), offsets: maskOffsets.subarray(0, count + 1), heights: heights.subarray(0, count), widths: widths.subarray(0, count) };
   return out;
 }
