@@ -3,7 +3,7 @@ import '../default-backend';
 export { checkVectors, concatVectors, type VectorList, type PackedVectors, type CheckedVectors } from './vectors';
 export { cosineSimilarity, answerSemanticSimilarity, cosineSimilarityMatrix, cosineSimilarityMatrixSync, rowMaxima, type CosineMatrix, type EmbeddingKernelOptions } from './cosine-similarity';
 export { sentenceSimilarity, groundedness } from './sentence-similarity';
-export { groundednessBatch, sentenceSimilarityBatch, type RaggedVectors } from './sentence-similarity-batch';
+export { groundednessBatch, sentenceSimilarityBatch, type RaggedVectors, type GroundednessBatchOptions, type SentenceSimilarityBatchOptions } from './sentence-similarity-batch';
 export { answerRelevancyBySentences, contextRelevancySoft, contextReciprocalRank, contextMeanReciprocalRank, type ContextRelevancy, DEFAULT_RELEVANT_CHUNK_THRESHOLD, DEFAULT_OUT_OF_RANK_INDEX } from './query-relevancy';
 export { responseRelevancyFromEmbeddings } from './response-relevancy';
 export { type EmbeddingProvider, EmbeddingProviderError } from './providers/embedding-provider';

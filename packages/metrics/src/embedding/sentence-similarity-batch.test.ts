@@ -30,19 +30,19 @@ function zeroRow(v: RaggedVectors | PackedVectors, row: number): void {
   v.data.fill(0, row * v.dim, (row + 1) * v.dim);
 }
 
-async function groundednessLoop(answers: RaggedVectors, contexts: RaggedVectors | PackedVectors): Promise<Float64Array> {
+async function groundednessLoop(answers: RaggedVectors, contexts: RaggedVectors | PackedVectors, index?: Int32Array): Promise<Float64Array> {
   const n = answers.offsets.length - 1;
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = await groundedness(item(answers, i), ['offsets' in contexts ? item(contexts, i) : contexts], { backend: 'cpu' });
+  for (let i = 0; i < n; i++) out[i] = await groundedness(item(answers, i), ['offsets' in contexts ? item(contexts, index ? (index[i] as number) : i) : contexts], { backend: 'cpu' });
   return out;
 }
 
-async function similarityLoop(actual: RaggedVectors, expected: RaggedVectors | PackedVectors): Promise<{ mean: Float64Array; min: Float64Array }> {
+async function similarityLoop(actual: RaggedVectors, expected: RaggedVectors | PackedVectors, index?: Int32Array): Promise<{ mean: Float64Array; min: Float64Array }> {
   const n = actual.offsets.length - 1;
   const mean = new Float64Array(n);
   const min = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const s = await sentenceSimilarity(item(actual, i), 'offsets' in expected ? item(expected, i) : expected, { backend: 'cpu' });
+    const s = await sentenceSimilarity(item(actual, i), 'offsets' in expected ? item(expected, index ? (index[i] as number) : i) : expected, { backend: 'cpu' });
     mean[i] = s.mean;
     min[i] = s.min;
   }
@@ -75,6 +75,23 @@ describe('groundednessBatch', () => {
     expect(answers.offsets[220]).toBeGreaterThan(800);
     expectSame(await groundednessBatch(answers, shared, { backend: 'cpu' }), await groundednessLoop(answers, shared));
     expectSame(await groundednessBatch(answers, shared), await groundednessLoop(answers, shared));
+  });
+
+  it('equals the per-answer loop bit for bit with contextIndex (grouped sets, blocks split inside a group)', async () => {
+    const next = lcg(13);
+    const answers = ragged(counts(400, 7, next, 0), 10, next);
+    const contexts = ragged([...counts(11, 30, next), 0, 1, 5000], 10, next); // set 11 empty; set 13: 2^18 / 5000 → 52-row blocks
+    zeroRow(contexts, contexts.offsets[5] as number);
+    const index = Int32Array.from({ length: 400 }, () => Math.floor(next() * 14));
+    index[7] = 13;
+    index[8] = 11;
+    let set13Rows = 0;
+    for (let i = 0; i < 400; i++) if (index[i] === 13) set13Rows += (answers.offsets[i + 1] as number) - (answers.offsets[i] as number);
+    expect(set13Rows).toBeGreaterThan(52);
+    const batch = await groundednessBatch(answers, contexts, { backend: 'cpu', contextIndex: index });
+    expectSame(batch, await groundednessLoop(answers, contexts, index));
+    const f32 = { ...answers, data: Float32Array.from(answers.data) };
+    expectSame(await groundednessBatch(f32, contexts, { contextIndex: index }), await groundednessLoop(f32, contexts, index));
   });
 
   it('follows the float32 rules of the per-answer function', async () => {
@@ -137,6 +154,13 @@ describe('groundednessBatch', () => {
     await bad(answers, { ...contexts, dim: 2, offsets: Int32Array.of(0, 2, 6) }, /`contexts.dim`.*`answers.dim` \(4\)/);
     await bad(answers, { ...contexts, offsets: Int32Array.of(0, 3) }, /`contexts.offsets`.*3 offsets.*got 2 offsets/);
     await bad(answers, null, /`contexts.data`/);
+    const withIndex = async (c: unknown, index: unknown, pattern: RegExp) => {
+      const error = await groundednessBatch(answers, c as RaggedVectors, { contextIndex: index as Int32Array }).then(() => undefined, (e: unknown) => e);
+      expect((error as Error).message).toMatch(pattern);
+    };
+    await withIndex(contexts, Int32Array.of(0, 2), /`options.contextIndex` \(record 1\).*name an item of `contexts` \(0 to 1\).*got 2/);
+    await withIndex(contexts, Int32Array.of(0), /`options.contextIndex`.*one entry per item of `answers` \(2\).*1 entries/);
+    await withIndex({ data: contexts.data, dim: 4 }, Int32Array.of(0, 0), /`options.contextIndex`.*left out.*shared/);
   });
 });
 
@@ -149,6 +173,11 @@ describe('sentenceSimilarityBatch', () => {
     const loop = await similarityLoop(actual, expected);
     expectSame(batch.mean, loop.mean);
     expectSame(batch.min, loop.min);
+    const index = Int32Array.from({ length: 50 }, () => Math.floor(next() * 50));
+    const batchIndexed = await sentenceSimilarityBatch(actual, expected, { expectedIndex: index });
+    const loopIndexed = await similarityLoop(actual, expected, index);
+    expectSame(batchIndexed.mean, loopIndexed.mean);
+    expectSame(batchIndexed.min, loopIndexed.min);
     const shared: PackedVectors = item(expected, 3);
     const batchShared = await sentenceSimilarityBatch(actual, shared);
     const loopShared = await similarityLoop(actual, shared);
