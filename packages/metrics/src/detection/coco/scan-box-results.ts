@@ -38,64 +38,75 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
   let counts = new Uint32Array(withMasks ? 1 << 20 : 0), used = 0;
   let maskOffsets = new Int32Array(withMasks ? cap + 1 : 0), heights = new Int32Array(withMasks ? cap : 0), widths = new Int32Array(withMasks ? cap : 0);
 
+  // The helpers below copy the cursor into a local for their loops and store it back once:
+  // V8 keeps locals in registers, not variables shared between closures.
   const ws = () => {
-    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
+    const t = text;
+    let p = i;
+    for (let c = t.charCodeAt(p); c === 32 || c === 10 || c === 13 || c === 9; c = t.charCodeAt(++p));
+    i = p;
   };
   // Reads a JSON number at i into `num`; false if there is none. Decimal literals with at most 15
   // significant digits are exact as mantissa / 10^k (Clinger's fast path); others go through Number().
   const readNumber = (): boolean => {
+    const t = text;
     const start = i;
+    let p = i;
     let neg = false;
-    if (text.charCodeAt(i) === 45) { neg = true; i++; }
-    let mant = 0, digits = 0, frac = 0, c = text.charCodeAt(i);
+    if (t.charCodeAt(p) === 45) { neg = true; p++; }
+    let mant = 0, digits = 0, frac = 0, c = t.charCodeAt(p);
     if (c < 48 || c > 57) return false;
-    for (; c >= 48 && c <= 57; c = text.charCodeAt(++i)) { mant = mant * 10 + (c - 48); digits++; }
+    for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) { mant = mant * 10 + (c - 48); digits++; }
     if (c === 46) {
-      c = text.charCodeAt(++i);
+      c = t.charCodeAt(++p);
       if (c < 48 || c > 57) return false;
-      for (; c >= 48 && c <= 57; c = text.charCodeAt(++i)) { mant = mant * 10 + (c - 48); digits++; frac++; }
+      for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) { mant = mant * 10 + (c - 48); digits++; frac++; }
     }
     if (c === 101 || c === 69 || digits > 15) {
       if (c === 101 || c === 69) {
-        c = text.charCodeAt(++i);
-        if (c === 43 || c === 45) c = text.charCodeAt(++i);
+        c = t.charCodeAt(++p);
+        if (c === 43 || c === 45) c = t.charCodeAt(++p);
         if (c < 48 || c > 57) return false;
-        for (; c >= 48 && c <= 57; c = text.charCodeAt(++i));
+        for (; c >= 48 && c <= 57; c = t.charCodeAt(++p));
       }
-      num = Number(text.slice(start, i));
+      i = p;
+      num = Number(t.slice(start, p));
       return Number.isFinite(num);
     }
+    i = p;
     num = frac === 0 ? mant : mant / (POW10[frac] as number);
     if (neg) num = -num;
     return true;
   };
   // Skips any JSON value (strings with escapes, nested arrays and objects); false on malformed text.
   const skipValue = (): boolean => {
-    let depth = 0;
+    const t = text, len = n;
+    let p = i, depth = 0;
     do {
-      const c = text.charCodeAt(i);
+      const c = t.charCodeAt(p);
       if (c === 34) {
-        for (i++; i < n; i++) {
-          const d = text.charCodeAt(i);
-          if (d === 92) i++;
+        for (p++; p < len; p++) {
+          const d = t.charCodeAt(p);
+          if (d === 92) p++;
           else if (d === 34) break;
         }
-        if (i >= n) return false;
-        i++;
-      } else if (c === 91 || c === 123) { depth++; i++; }
-      else if (c === 93 || c === 125) { if (depth === 0) return false; depth--; i++; }
-      else if (depth > 0) i++;
+        if (p >= len) return false;
+        p++;
+      } else if (c === 91 || c === 123) { depth++; p++; }
+      else if (c === 93 || c === 125) { if (depth === 0) return false; depth--; p++; }
+      else if (depth > 0) p++;
       else {
         // a bare literal: number, true, false, null
-        const start = i;
-        while (i < n) {
-          const d = text.charCodeAt(i);
+        const start = p;
+        while (p < len) {
+          const d = t.charCodeAt(p);
           if (d === 44 || d === 93 || d === 125 || d === 32 || d === 10 || d === 13 || d === 9) break;
-          i++;
+          p++;
         }
-        if (i === start) return false;
+        if (p === start) return false;
       }
-    } while (depth > 0 && i < n);
+    } while (depth > 0 && p < len);
+    i = p;
     return depth === 0;
   };
   // Decodes a compressed RLE string at i (COCO's 6-bit characters from '0', counts after the second
