@@ -19,8 +19,11 @@ import { runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs,
  * const out = runKernelSync('BoxIou', inputs, attrs, { backend });            // float32 on onnx/tfjs/gpujs
  * const iou = guardBoxIou(out, inputs, attrs, params.iouThrs);                // Float64Array, exact decisions
  * ```
- * COCO passes its 10 thresholds `[0.5 : 0.05 : 0.95]`; Valor passes its `iou_thresholds`. A Float64Array
- * result (the cpu backend) is returned untouched, so the call costs nothing on the reference path.
+ * COCO passes its 10 thresholds `[0.5 : 0.05 : 0.95]`. Valor (valor/iou-blocks.ts) passes every
+ * `iou_threshold` its methods will use plus its pairing cut 1e-9 (a pair exists when IoU ≥ 1e-9), and
+ * `rowGroups` putting predictions that share a score in one group (it orders equal-score pairs by
+ * IoU). A Float64Array result (the cpu backend) is returned untouched, so the call costs nothing on
+ * the reference path.
  * Masks need no guard: BitmaskIntersections returns exact integer counts on every backend.
  */
 
@@ -46,10 +49,19 @@ function boxErrorScales(boxes: FloatArray, xywh: boolean): { magnitude: Float64A
   return { magnitude, shape };
 }
 
+/** Whether boxes i of `a` and j of `b` overlap with a positive area in float64 (the cpu kernel's corners). */
+function overlap(a: FloatArray, i: number, b: FloatArray, j: number, xywh: boolean): boolean {
+  const ax1 = a[4 * i] as number, ay1 = a[4 * i + 1] as number, bx1 = b[4 * j] as number, by1 = b[4 * j + 1] as number;
+  const ax2 = xywh ? (a[4 * i + 2] as number) + ax1 : (a[4 * i + 2] as number), ay2 = xywh ? (a[4 * i + 3] as number) + ay1 : (a[4 * i + 3] as number);
+  const bx2 = xywh ? (b[4 * j + 2] as number) + bx1 : (b[4 * j + 2] as number), by2 = xywh ? (b[4 * j + 3] as number) + by1 : (b[4 * j + 3] as number);
+  return Math.min(ax2, bx2) - Math.max(ax1, bx1) > 0 && Math.min(ay2, by2) - Math.max(ay1, by1) > 0;
+}
+
 /**
  * Pairs whose float32 IoU could compare differently in float64: within `margin[p]` of a threshold,
  * or (as a match candidate, above the lowest threshold minus its margin) within the sum of the two
- * margins of another candidate of the same detection. Returns the pair indices (ascending).
+ * margins of another candidate of the same detection, or of any row in the same `rowGroups` group
+ * (see {@link GuardBoxIouOptions}). Returns the pair indices (ascending).
  */
 export function pairsNeedingExactIou(
   iou: FloatArray,
@@ -57,6 +69,7 @@ export function pairsNeedingExactIou(
   thresholds: readonly number[],
   rowStarts: Float64Array,
   rowLength: Int32Array,
+  rowGroups?: Int32Array,
 ): Int32Array {
   const flagged = new Uint8Array(iou.length);
   const lowest = thresholds.length ? Math.min(...thresholds) : 0;
@@ -76,11 +89,70 @@ export function pairsNeedingExactIou(
       }
     }
   }
+  if (rowGroups) flagGroupNearTies(iou, margin, lowest, rowStarts, rowLength, rowGroups, flagged);
   let count = 0;
   for (let p = 0; p < flagged.length; p++) count += flagged[p] as number;
   const out = new Int32Array(count);
   for (let p = 0, o = 0; p < flagged.length; p++) if (flagged[p]) out[o++] = p;
   return out;
+}
+
+/**
+ * Near-ties across the rows of one group: every candidate pair (IoU above the lowest threshold minus
+ * its margin) of the group's rows, sorted by IoU, is checked against the next ones within reach of
+ * the group's largest margin.
+ */
+function flagGroupNearTies(iou: FloatArray, margin: Float64Array, lowest: number, rowStarts: Float64Array, rowLength: Int32Array, rowGroups: Int32Array, flagged: Uint8Array): void {
+  let nGroups = 0;
+  for (let r = 0; r < rowGroups.length; r++) nGroups = Math.max(nGroups, (rowGroups[r] as number) + 1);
+  if (nGroups === 0) return;
+  const isCandidate = (p: number) => (iou[p] as number) >= lowest - (margin[p] as number);
+  const groupStart = new Int32Array(nGroups + 1);
+  for (let r = 0; r < rowGroups.length; r++) {
+    const g = rowGroups[r] as number;
+    if (g < 0) continue;
+    const start = rowStarts[r] as number;
+    for (let p = start; p < start + (rowLength[r] as number); p++) if (isCandidate(p)) groupStart[g + 1] = (groupStart[g + 1] as number) + 1;
+  }
+  for (let g = 0; g < nGroups; g++) groupStart[g + 1] = (groupStart[g + 1] as number) + (groupStart[g] as number);
+  const members = new Int32Array(groupStart[nGroups] as number);
+  const cursor = groupStart.slice(0, nGroups);
+  for (let r = 0; r < rowGroups.length; r++) {
+    const g = rowGroups[r] as number;
+    if (g < 0) continue;
+    const start = rowStarts[r] as number;
+    for (let p = start; p < start + (rowLength[r] as number); p++) {
+      if (!isCandidate(p)) continue;
+      members[cursor[g] as number] = p;
+      cursor[g] = (cursor[g] as number) + 1;
+    }
+  }
+  for (let g = 0; g < nGroups; g++) {
+    const list = members.subarray(groupStart[g] as number, groupStart[g + 1] as number);
+    if (list.length < 2) continue;
+    list.sort((a, b) => (iou[a] as number) - (iou[b] as number));
+    let widest = 0;
+    for (const p of list) widest = Math.max(widest, margin[p] as number);
+    for (let k = 0; k < list.length; k++) {
+      const p = list[k] as number, v = iou[p] as number, e = margin[p] as number;
+      for (let k2 = k + 1; k2 < list.length; k2++) {
+        const q = list[k2] as number, w = iou[q] as number;
+        if (w - v > e + widest) break;
+        if (w - v <= e + (margin[q] as number)) flagged[p] = flagged[q] = 1;
+      }
+    }
+  }
+}
+
+/** Options of {@link guardBoxIou} beyond the thresholds. */
+export interface GuardBoxIouOptions {
+  /**
+   * A group id (≥ 0) per detection row whose IoUs the matcher also compares with other rows' IoUs,
+   * -1 for a row compared only within itself. Valor orders pairs of equal score by IoU across
+   * predictions (and datums), so it puts the predictions that share a score in one group. Within a
+   * group every two candidate pairs are checked for a near-tie, as the candidates of one row are.
+   */
+  rowGroups?: Int32Array;
 }
 
 /**
@@ -92,7 +164,7 @@ export function pairsNeedingExactIou(
  * @param thresholds the IoU thresholds the matcher compares against
  * @returns Float64Array of the same layout as `out.iou`; `out.iou` itself when it is already float64
  */
-export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[]): Float64Array {
+export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Float64Array {
   if (out.iou instanceof Float64Array) return out.iou;
   const nDt = inputs.dt.length >> 2;
   const nGt = inputs.gt.length >> 2;
@@ -114,14 +186,15 @@ export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: Box
       rowLength[i] = g1 - g0;
       for (let j = g0; j < g1; j++, p++) {
         const scale = ((d.magnitude[i] as number) + (g.magnitude[j] as number)) * ((d.shape[i] as number) + (g.shape[j] as number));
-        margin[p] = ARITHMETIC_MARGIN + COORDINATE_ERROR * (Number.isFinite(scale) ? scale : 0);
+        // Boxes apart in float64 have IoU exactly 0 there, so a float32 0 for them is exact.
+        margin[p] = out.iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh) ? 0 : ARITHMETIC_MARGIN + COORDINATE_ERROR * (Number.isFinite(scale) ? scale : 0);
         pairDt[p] = i;
         pairGt[p] = j;
       }
     }
   }
   const exact = Float64Array.from(out.iou);
-  const redo = pairsNeedingExactIou(out.iou, margin, thresholds, rowStarts, rowLength);
+  const redo = pairsNeedingExactIou(out.iou, margin, thresholds, rowStarts, rowLength, options.rowGroups);
   if (redo.length === 0) return exact;
   // One cpu call: every flagged pair becomes its own 1 × 1 problem.
   const dt = new Float64Array(4 * redo.length);

@@ -2,6 +2,6 @@ import '../default-backend';
 
 export * from './valor';
 export * from './coco';
-export { ARITHMETIC_MARGIN, guardBoxIou, pairsNeedingExactIou } from './guarded-iou';
+export { ARITHMETIC_MARGIN, guardBoxIou, pairsNeedingExactIou, type GuardBoxIouOptions } from './guarded-iou';
 
 export {};

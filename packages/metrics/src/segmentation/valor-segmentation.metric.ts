@@ -1,7 +1,7 @@
 import { invalidInput } from '@tensoreval/core';
 import { checkOffsets, datumError } from '../classification/columns';
 import { LabelledChunksMetric } from '../classification/labelled-chunks.metric';
-import { pixelConfusion } from './pixel-confusion';
+import { pixelConfusion, pixelConfusionOn } from './pixel-confusion';
 import type { SegmentationBatch, SegmentationMasks } from './segmentation-batch';
 import { ValorSemanticSegmentationResult } from './valor-segmentation-result';
 
@@ -23,7 +23,19 @@ const FN = 'ValorSemanticSegmentation.update';
 export class ValorSemanticSegmentation extends LabelledChunksMetric<ConfusionChunk, ValorSemanticSegmentationResult> {
   update(batch: SegmentationBatch): this {
     validateSegmentationBatch(batch);
-    const cm = pixelConfusion(batch);
+    return this.add(batch, pixelConfusion(batch));
+  }
+
+  /**
+   * `update` with BitmaskIntersections on `options.backend` (a backend name the caller has loaded
+   * and initialised; 'cpu' by default). The counts are exact on every backend: the same result.
+   */
+  async updateOn(batch: SegmentationBatch, options: { backend?: string } = {}): Promise<this> {
+    validateSegmentationBatch(batch);
+    return this.add(batch, await pixelConfusionOn(batch, options.backend));
+  }
+
+  private add(batch: SegmentationBatch, cm: Float64Array): this {
     const k = batch.labels.length + 1;
     const gt: number[] = [];
     const pd: number[] = [];

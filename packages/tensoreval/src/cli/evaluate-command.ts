@@ -35,8 +35,8 @@ async function readRequest(file: string): Promise<unknown> {
 /**
  * `tensoreval evaluate REQUEST.json [--out RESULT.json] [--backend auto|cpu|onnx|tfjs|gpujs] [--quiet]`:
  * runs the metric request and writes `{"<id>": output}` to RESULT.json (stdout without --out).
- * The Valor paths are float64 and exact, so their kernels run on cpu whatever backend is named.
- * Returns the exit code.
+ * `--backend` picks where the Valor detection and segmentation IoU kernels run, with output identical
+ * to cpu (see request/index.ts); an explicit backend that cannot load is an error. Returns the exit code.
  */
 export async function evaluateCommand(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, 'evaluate', { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });

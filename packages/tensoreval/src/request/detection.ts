@@ -1,6 +1,7 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { cocoSemanticsPrecisionRecall, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, DEFAULT_IOU_THRESHOLDS, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { asArray, asFiniteNumber, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
@@ -160,6 +161,37 @@ function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batc
   return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS))));
 }
 
+/**
+ * The backend of the Valor evaluator's IoU kernel: BoxIou for boxes, BitmaskIntersections for
+ * masks, sized as the auto table measures them (all pairs; the largest datum's masks × masks ×
+ * pixels). Polygons use no kernel (exact clipping on the host), but an explicit backend that cannot
+ * load is still the same clear error.
+ */
+async function detectionBackend(choice: string | undefined, batch: DetectionBatch): Promise<string> {
+  const { geometry, groundTruths: gts, predictions: pds } = batch;
+  let pairs = 0;
+  let largest = 0;
+  for (let d = 0; d < batch.datumUids.length; d++) {
+    const n = (gts.offsets[d + 1]! - gts.offsets[d]!) * (pds.offsets[d + 1]! - pds.offsets[d]!);
+    pairs += n;
+    if (geometry.kind === 'bitmask') largest = Math.max(largest, n * geometry.heights[d]! * geometry.widths[d]!);
+  }
+  if (geometry.kind === 'bounding_box') return requestKernelBackend(choice, 'BoxIou', pairs);
+  if (geometry.kind === 'bitmask') return requestKernelBackend(choice, 'BitmaskIntersections', largest);
+  await requestKernelBackend(choice, 'BoxIou', pairs);
+  return 'cpu';
+}
+
+/** Every IoU threshold the request's Valor calls will use (Valor's defaults for a call without `iou_thresholds`). */
+function requestIouThresholds(request: MetricRequest): number[] {
+  const all = new Set<number>();
+  for (const call of request.metrics) {
+    if (isPairIouMethod(call.method)) continue;
+    for (const t of (call.iou_thresholds as readonly number[] | undefined) ?? DEFAULT_IOU_THRESHOLDS) all.add(t);
+  }
+  return [...all];
+}
+
 /** The `object_detection` task. `semantics: 'valor'` reproduces valor-lite; 'coco' (default) matches like pycocotools. */
 export const objectDetectionTask: TaskHandler = {
   methods: {
@@ -178,7 +210,9 @@ export const objectDetectionTask: TaskHandler = {
     if (request.metrics.every((c) => isPairIouMethod(c.method))) return runCalls(request, options, runPairIou);
     const batch = parseDetectionData(request.data);
     if (request.semantics === 'coco') return runCocoSemantics(request, options, batch);
-    const evaluator = new ValorObjectDetection().update(batch);
+    // One update over all datums: the float32 guard then sees every equal-score comparison.
+    const backend = await detectionBackend(options.backend, batch);
+    const evaluator = await new ValorObjectDetection().updateOn(batch, { backend, iouThresholds: requestIouThresholds(request) });
     const result = await evaluator.compute();
     return runCalls(request, options, (call) => {
       const options = callOptions(call, THRESHOLD_OPTIONS);

@@ -21,6 +21,23 @@
  * { "id": "page2", "method": "examples", "score_thresholds": [0.5], "offset": 100, "limit": 100 }
  * ```
  *
+ * Backend (`evaluate(request, { backend })`, `tensoreval evaluate --backend`): 'auto' (default),
+ * 'cpu', 'onnx', 'tfjs' or 'gpujs' picks where the IoU kernels of the Valor paths run; the output is
+ * identical to cpu's, number for number.
+ * - object detection, `semantics: 'valor'`: boxes through BoxIou on the backend. A float32 backend's
+ *   IoUs go through the exactness guard (`guardBoxIou`): every pair whose comparison Valor makes
+ *   could differ from float64 (against the request's `iou_thresholds`, all calls together, or
+ *   Valor's defaults for a call without them; against the pairing cut 1e-9; against another
+ *   candidate of the same prediction or of a prediction with an equal score) is recomputed in
+ *   float64. Bitmasks through BitmaskIntersections on the backend (exact integer counts on every
+ *   backend). Polygons always use exact polygon clipping on the host.
+ * - semantic segmentation: the pixel confusion counts through BitmaskIntersections on the backend.
+ * - on cpu: COCO semantics (`semantics: 'coco'`), the `bbox_iou` / `polygon_iou` / `bitmask_iou`
+ *   methods (their IoU values are the output) and the other tasks.
+ * `auto` follows the measured table (kernels-api/auto-priorities.ts), which today keeps BoxIou and
+ * BitmaskIntersections on cpu at every size. An explicit backend that cannot load is an error (TE-301)
+ * naming what is missing and how to install it, also for polygon data.
+ *
  * @packageDocumentation
  */
 

@@ -18,6 +18,7 @@ export function isPairIouMethod(method: string): method is PairMethod {
  * `{method: 'bbox_iou' | 'polygon_iou' | 'bitmask_iou', pairs: [[a, b], ...]}` → the IoU of each
  * pair as a list. Boxes are [xmin, xmax, ymin, ymax]; polygons `{exterior, interiors}` (optionally
  * wrapped in `{polygon: ...}`); masks use the bitmask encodings (both masks of a pair share a shape).
+ * The IoU values are the output here, so they are computed on cpu in float64 whatever the backend.
  */
 export function runPairIou(call: MetricCall): number[] {
   const kind = PAIR_IOU_METHODS[call.method as PairMethod];

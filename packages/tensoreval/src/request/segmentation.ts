@@ -1,6 +1,7 @@
 import { invalidInput } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
 import { ValorSemanticSegmentation, type SegmentationBatch } from '@tensoreval/metrics/segmentation';
+import { requestKernelBackend } from './backend';
 import { runCalls } from './calls';
 import { asArray, asObject, asString, datumLocation, datumUid, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
@@ -54,7 +55,15 @@ export const semanticSegmentationTask: TaskHandler = {
   defaultSemantics: 'valor',
   semantics: ['valor'],
   async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
-    const result = await new ValorSemanticSegmentation().update(parseSegmentationData(request.data)).compute();
+    const batch = parseSegmentationData(request.data);
+    // Pixel counts via BitmaskIntersections on the chosen backend (exact integers on every backend).
+    let largest = 0;
+    for (let d = 0; d < batch.datumUids.length; d++) {
+      const masks = (batch.groundTruths.offsets[d + 1]! - batch.groundTruths.offsets[d]! + 1) * (batch.predictions.offsets[d + 1]! - batch.predictions.offsets[d]! + 1);
+      largest = Math.max(largest, masks * batch.heights[d]! * batch.widths[d]!);
+    }
+    const backend = await requestKernelBackend(options.backend, 'BitmaskIntersections', largest);
+    const result = await (await new ValorSemanticSegmentation().updateOn(batch, { backend })).compute();
     return runCalls(request, options, () => result.precisionRecallIou());
   },
 };

@@ -31,7 +31,11 @@ export interface TaskHandler {
 }
 
 export interface EvaluateOptions {
-  /** kernel backend hint: 'auto' | 'cpu' | … (the exact Valor paths run their kernels on cpu) */
+  /**
+   * 'auto' (default) | 'cpu' | 'onnx' | 'tfjs' | 'gpujs': where the Valor object-detection and
+   * semantic-segmentation IoU kernels run, with output identical to cpu (see ./index.ts). An
+   * explicit backend that cannot load is an error naming how to install it.
+   */
   backend?: string;
   /** called after each metric call with (calls done, total calls) */
   onProgress?: (done: number, total: number) => void;

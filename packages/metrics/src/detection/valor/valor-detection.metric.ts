@@ -1,7 +1,7 @@
 import { LabelledChunksMetric } from '../../classification/labelled-chunks.metric';
 import type { DetectionBatch } from './detection-batch';
 import type { DetectionChunk } from './detection-table';
-import { computeIouBlocks } from './iou-blocks';
+import { computeIouBlocks, computeIouBlocksOn, type IouBlockOptions, type IouBlocks } from './iou-blocks';
 import { validateDetectionBatch } from './validate-batch';
 import { ValorObjectDetectionResult } from './valor-detection-result';
 
@@ -15,7 +15,22 @@ import { ValorObjectDetectionResult } from './valor-detection-result';
 export class ValorObjectDetection extends LabelledChunksMetric<DetectionChunk, ValorObjectDetectionResult> {
   update(batch: DetectionBatch): this {
     validateDetectionBatch(batch);
-    const { iou, pairOffsets } = computeIouBlocks(batch);
+    return this.add(batch, computeIouBlocks(batch));
+  }
+
+  /**
+   * `update` with the IoU kernels on a chosen backend (see {@link computeIouBlocksOn}): box IoUs of a
+   * float32 backend are guarded for `options.iouThresholds`, mask counts are exact on every backend,
+   * so the result equals cpu's. For bit-identical output on a float32 backend give every method
+   * threshold in `iouThresholds` and all the data in one update (predictions of equal score are
+   * compared by IoU across the whole batch; the guard sees one batch at a time).
+   */
+  async updateOn(batch: DetectionBatch, options: IouBlockOptions): Promise<this> {
+    validateDetectionBatch(batch);
+    return this.add(batch, await computeIouBlocksOn(batch, options));
+  }
+
+  private add(batch: DetectionBatch, { iou, pairOffsets }: IouBlocks): this {
     const { groundTruths: gts, predictions: pds } = batch;
     this.addChunk(batch.labels, {
       datumUids: batch.datumUids,
