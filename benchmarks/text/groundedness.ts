@@ -5,9 +5,15 @@
  * tfjs, gpujs when their engines load). A backend without one of the two kernels falls back to cpu
  * for it, and the table says which backend ran each kernel. A plain nested-loop implementation
  * (no kernels) is timed as the baseline, and every backend's scores are checked against it.
+ * Next to the per-answer `groundedness` rows, each backend also times `groundednessBatch` on the
+ * same data in columnar form: "batch, own contexts" (each answer its own copy of its 50 context
+ * vectors, ragged offsets, 512 answers per call), "batch, contextIndex" (the 512 distinct context
+ * sets once, answers pointing at them, all answers in one call) and "batch, shared context" (every
+ * answer against one set of 50, all in one call; checked against nested loops on that set). Batch
+ * rows also say whether they equal the same backend's per-answer scores bit for bit.
  * Results go to benchmarks/results/text-groundedness-<machine>-<date>.json.
  * Options: --answers N (10000), --contexts N (50), --sentences N (4), --dim N (384), --repeats N (3;
- * a backend whose warm-up pass takes over 5 s is timed once).
+ * a backend whose warm-up pass takes over 5 s is timed once), --backends a,b (all registered).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { initBackend, listBackends, resolveBackend, setWarningHandler } from '@tensoreval/core';
 import { lcg } from '../data';
-import { groundedness, type PackedVectors } from '../../packages/metrics/src/embedding/index';
+import { groundedness, groundednessBatch, type PackedVectors, type RaggedVectors } from '../../packages/metrics/src/embedding/index';
 
 function argValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -27,6 +33,7 @@ const CONTEXTS = argValue('--contexts', 50);
 const SENTENCES = argValue('--sentences', 4);
 const DIM = argValue('--dim', 384);
 const REPEATS = argValue('--repeats', 3);
+const ONLY = process.argv.includes('--backends') ? (process.argv[process.argv.indexOf('--backends') + 1] ?? '').split(',') : undefined;
 /** Distinct answer / context blocks; answers reuse them round-robin so memory stays small. */
 const BLOCKS = 512;
 
@@ -43,6 +50,41 @@ const answerBlocks = blocks(SENTENCES, 11);
 const contextBlocks = blocks(CONTEXTS, 12);
 const answerOf = (i: number): PackedVectors => ({ data: answerBlocks[i % BLOCKS] as Float64Array, dim: DIM });
 const contextOf = (i: number): PackedVectors => ({ data: contextBlocks[(i * 7) % BLOCKS] as Float64Array, dim: DIM });
+
+/**
+ * The same data in columnar form for `groundednessBatch`. The own-contexts form runs one call per
+ * BLOCKS answers on batchAnswers / batchContexts: answer i of a call is answerBlocks[i % BLOCKS]
+ * with contextBlocks[(i * 7) % BLOCKS], exactly as answerOf / contextOf give them, since every call
+ * starts at a multiple of BLOCKS.
+ */
+function columnar(parts: Float64Array[], rowsPer: number): RaggedVectors {
+  const data = new Float64Array(parts.length * rowsPer * DIM);
+  const offsets = new Int32Array(parts.length + 1);
+  parts.forEach((p, i) => {
+    data.set(p, i * rowsPer * DIM);
+    offsets[i + 1] = (i + 1) * rowsPer;
+  });
+  return { data, dim: DIM, offsets };
+}
+const batchAnswers = columnar(answerBlocks, SENTENCES);
+const batchContexts = columnar(Array.from({ length: BLOCKS }, (_, i) => contextBlocks[(i * 7) % BLOCKS] as Float64Array), CONTEXTS);
+const sharedContext: PackedVectors = { data: contextBlocks[0] as Float64Array, dim: DIM };
+/** All answers in one columnar set, the distinct context sets once, and answer → set. */
+const allAnswers = columnar(Array.from({ length: ANSWERS }, (_, i) => answerBlocks[i % BLOCKS] as Float64Array), SENTENCES);
+const contextSets = columnar(contextBlocks, CONTEXTS);
+const contextIndex = Int32Array.from({ length: ANSWERS }, (_, i) => (i * 7) % BLOCKS);
+
+/** The first `count` items of a columnar set (a view: offsets start at 0). */
+function firstItems(v: RaggedVectors, count: number): RaggedVectors {
+  return { data: v.data.subarray(0, (v.offsets[count] as number) * DIM), dim: DIM, offsets: v.offsets.subarray(0, count + 1) };
+}
+
+async function runOwnContexts(out: Float64Array, hint: string[]): Promise<void> {
+  for (let start = 0; start < ANSWERS; start += BLOCKS) {
+    const count = Math.min(BLOCKS, ANSWERS - start);
+    out.set(await groundednessBatch(firstItems(batchAnswers, count), firstItems(batchContexts, count), { backend: hint }), start);
+  }
+}
 
 /** The baseline: min over answer rows of max over context rows of dot / (|a| |c|), plain loops. */
 function nestedLoopGroundedness(a: Float64Array, c: Float64Array): number {
@@ -71,6 +113,14 @@ interface Row {
   minMs: number;
   answersPerSecond: number;
   maxAbsDiffVsBaseline: number;
+  /** batch rows: every score equals the same backend's per-answer `groundedness` score (Object.is) */
+  identicalToPerAnswer?: boolean;
+}
+
+function maxAbsDiff(a: Float64Array, b: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs((a[i] as number) - (b[i] as number)));
+  return m;
 }
 
 async function timeRuns(run: (out: Float64Array) => Promise<void> | void): Promise<{ medianMs: number; minMs: number; out: Float64Array }> {
@@ -100,6 +150,7 @@ async function loadOptionalBackends(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
   setWarningHandler(() => {});
   await loadOptionalBackends();
   const rows: Row[] = [];
@@ -107,9 +158,14 @@ async function main(): Promise<void> {
     for (let i = 0; i < ANSWERS; i++) out[i] = nestedLoopGroundedness(answerOf(i).data as Float64Array, contextOf(i).data as Float64Array);
   });
   rows.push({ backend: 'baseline (nested loops)', kernels: '-', medianMs: baseline.medianMs, minMs: baseline.minMs, answersPerSecond: (ANSWERS / baseline.medianMs) * 1000, maxAbsDiffVsBaseline: 0 });
+  // Shared-context reference: answer i's score depends on i % BLOCKS only (untimed).
+  const sharedBaseline = new Float64Array(ANSWERS);
+  for (let i = 0; i < ANSWERS; i++) {
+    sharedBaseline[i] = i < BLOCKS ? nestedLoopGroundedness(answerOf(i).data as Float64Array, sharedContext.data as Float64Array) : (sharedBaseline[i % BLOCKS] as number);
+  }
 
   for (const { name } of listBackends()) {
-    if (!(await initBackend(name))) continue;
+    if ((ONLY && !ONLY.includes(name)) || !(await initBackend(name))) continue;
     const hint = name === 'cpu' ? ['cpu'] : [name, 'cpu'];
     let kernels: string;
     try {
@@ -122,23 +178,34 @@ async function main(): Promise<void> {
     const t = await timeRuns(async (out) => {
       for (let i = 0; i < ANSWERS; i++) out[i] = await groundedness(answerOf(i), [contextOf(i)], { backend: hint });
     });
-    let maxDiff = 0;
-    for (let i = 0; i < ANSWERS; i++) maxDiff = Math.max(maxDiff, Math.abs((t.out[i] as number) - (baseline.out[i] as number)));
-    rows.push({ backend: name, kernels, medianMs: t.medianMs, minMs: t.minMs, answersPerSecond: (ANSWERS / t.medianMs) * 1000, maxAbsDiffVsBaseline: maxDiff });
+    rows.push({ backend: name, kernels, medianMs: t.medianMs, minMs: t.minMs, answersPerSecond: (ANSWERS / t.medianMs) * 1000, maxAbsDiffVsBaseline: maxAbsDiff(t.out, baseline.out) });
+    const perAnswer = t.out.slice();
+    const batchRow = (label: string, r: { medianMs: number; minMs: number; out: Float64Array }, reference: Float64Array, identicalToPerAnswer?: boolean): Row => ({
+      backend: `${name} batch, ${label}`, kernels, medianMs: r.medianMs, minMs: r.minMs, answersPerSecond: (ANSWERS / r.medianMs) * 1000,
+      maxAbsDiffVsBaseline: maxAbsDiff(r.out, reference), ...(identicalToPerAnswer === undefined ? {} : { identicalToPerAnswer }),
+    });
+    const same = (out: Float64Array) => out.every((v, i) => Object.is(v, perAnswer[i]));
+    const own = await timeRuns((out) => runOwnContexts(out, hint));
+    rows.push(batchRow('own contexts', own, baseline.out, same(own.out)));
+    const indexed = await timeRuns(async (out) => out.set(await groundednessBatch(allAnswers, contextSets, { backend: hint, contextIndex })));
+    rows.push(batchRow('contextIndex', indexed, baseline.out, same(indexed.out)));
+    const shared = await timeRuns(async (out) => out.set(await groundednessBatch(allAnswers, sharedContext, { backend: hint })));
+    rows.push(batchRow('shared context', shared, sharedBaseline));
   }
 
   const machine = os.hostname().replace(/[^\w.-]+/g, '_');
-  const info = { machine, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version };
-  console.log(`Groundedness: ${ANSWERS} answers × ${SENTENCES} sentences vs ${CONTEXTS} context sentences × ${DIM} dims, median of ${REPEATS} passes (${info.cpu}, node ${info.node})`);
-  console.log(`${'backend'.padEnd(26)} ${'kernels'.padEnd(40)} ${'median ms'.padStart(10)} ${'answers/s'.padStart(11)} ${'vs baseline'.padStart(12)} ${'max |Δ|'.padStart(9)}`);
+  const info = { machine, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, node: process.version, loadAverageAtStart: loadAtStart, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) };
+  console.log(`Groundedness: ${ANSWERS} answers × ${SENTENCES} sentences vs ${CONTEXTS} context sentences × ${DIM} dims, median of ${REPEATS} passes (${info.cpu}, node ${info.node}, load average ${info.loadAverageAtStart.join(' ')} at start, ${info.loadAverage.join(' ')} at end)`);
+  console.log(`${'backend'.padEnd(30)} ${'kernels'.padEnd(40)} ${'median ms'.padStart(10)} ${'answers/s'.padStart(11)} ${'vs baseline'.padStart(12)} ${'max |Δ|'.padStart(9)} ${'= per-answer'.padStart(12)}`);
   for (const r of rows) {
     const speedup = `${(baseline.medianMs / r.medianMs).toFixed(2)}×`;
-    console.log(`${r.backend.padEnd(26)} ${r.kernels.padEnd(40)} ${r.medianMs.toFixed(0).padStart(10)} ${Math.round(r.answersPerSecond).toString().padStart(11)} ${speedup.padStart(12)} ${r.maxAbsDiffVsBaseline.toExponential(1).padStart(9)}`);
+    const same = r.identicalToPerAnswer === undefined ? '' : r.identicalToPerAnswer ? 'yes' : 'NO';
+    console.log(`${r.backend.padEnd(30)} ${r.kernels.padEnd(40)} ${r.medianMs.toFixed(0).padStart(10)} ${Math.round(r.answersPerSecond).toString().padStart(11)} ${speedup.padStart(12)} ${r.maxAbsDiffVsBaseline.toExponential(1).padStart(9)} ${same.padStart(12)}`);
   }
   const date = new Date().toISOString().slice(0, 10);
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'results', `text-groundedness-${machine}-${date}.json`);
   mkdirSync(dirname(file), { recursive: true });
-  const sizes = { answers: ANSWERS, sentences: SENTENCES, contexts: CONTEXTS, dim: DIM, repeats: REPEATS };
+  const sizes = { answers: ANSWERS, sentences: SENTENCES, contexts: CONTEXTS, dim: DIM, repeats: REPEATS, batchAnswersPerCall: BLOCKS };
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...info, ...sizes, results: rows }, null, 2)}\n`);
   console.log(`wrote ${file}`);
 }

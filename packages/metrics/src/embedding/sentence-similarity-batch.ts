@@ -32,8 +32,9 @@ export interface SentenceSimilarityBatchOptions extends EmbeddingKernelOptions {
   expectedIndex?: Int32Array;
 }
 
-/** Score matrices of at most this many entries per kernel call (2 MiB of float64), so memory stays bounded. */
+/** Per kernel call at most this many scores (2 MiB of float64) ... */
 const BLOCK_SCORES = 1 << 18;
+/** ... and this many stacked answer values (8 MiB of float64), so memory stays bounded. */
 const BLOCK_VALUES = 1 << 20;
 
 interface CheckedRagged {
@@ -130,10 +131,6 @@ async function pickKernels(options: EmbeddingKernelOptions, cosineSize: number, 
   };
 }
 
-/**
- * For every answer row with a non-empty context: its best cosine with any row of its context
- * (the TopK value, as `rowMaxima` gives it). Rows of answers with an empty context are left at 0.
- */
 /** Largest block: 2^18 scores and 2^20 input values (8 MiB of float64) per kernel call, rows a multiple of 4. */
 function blockRowsFor(cols: number, dim: number): number {
   return Math.max(4, (Math.min(Math.floor(BLOCK_SCORES / cols), Math.floor(BLOCK_VALUES / dim)) >> 2) << 2);
