@@ -1,11 +1,7 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
 export default defineConfig({
+  ...libraryBuild,
   entry: { index: 'src/index.ts', shared: 'src/shared.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  platform: 'node',
 });

@@ -1,12 +1,8 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
 export default defineConfig({
+  ...libraryBuild,
   entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  platform: 'node',
   external: ['onnxruntime-node'],
 });

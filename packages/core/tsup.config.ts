@@ -1,13 +1,8 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
 export default defineConfig({
+  ...libraryBuild,
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  shims: true,
-  target: 'node20',
-  platform: 'node',
   external: ['vitest'],
 });

@@ -1,23 +1,14 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared';
 
 export default defineConfig([
+  { ...libraryBuild, entry: { index: 'src/index.ts' } },
   {
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    clean: true,
-    shims: true,
-    target: 'node20',
-    platform: 'node',
-  },
-  {
+    ...libraryBuild,
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
-    sourcemap: true,
-    shims: true,
-    target: 'node20',
-    platform: 'node',
+    dts: false,
+    clean: false,
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);
