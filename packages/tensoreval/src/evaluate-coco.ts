@@ -68,5 +68,5 @@ async function readResultsFile(path: string, streamAbove: number, withMasks: boo
   }
   if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
   const text = await readText(path);
-  return scanBoxResults(text, withMasks) ?? (parseJson(text, path) as CocoResult[]);
+  return scanBoxResults(text, withMasks, true) ?? (parseJson(text, path) as CocoResult[]);
 }

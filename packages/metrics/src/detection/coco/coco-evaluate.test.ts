@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { encodeRleString } from '@tensoreval/core';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { evaluateCocoDatasets } from './coco-evaluate';
+import { scanBoxResults } from './scan-box-results';
 
 /** One TP gives precision 1/(1 + eps) (pycocotools adds np.spacing(1)): the mean is just below 1. */
 function expectPerfect(v: number | undefined): void {
@@ -153,6 +155,30 @@ describe('evaluateCocoDatasets bad input', () => {
     const dts = [{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 2, 2], segmentation: { size: [4, 4], counts: [3, 2] } }] as CocoResult[];
     const gtSegm = { ...gt, annotations: gt.annotations.map((a) => ({ ...a, segmentation: [[10, 10, 30, 10, 30, 30, 10, 30]] })) };
     expect(() => evaluateCocoDatasets(gtSegm, dts, { iouType: 'segm', dtSource: 'dt.json' })).toThrow(/`dt\.json` \(record 0\).*summing to height × width.*TE-206/);
+  });
+  it('lazily scanned masks: a malformed RLE gives the JSON.parse path error wherever that path decodes it (also in cells without GT), and none where it does not', () => {
+    const gtSegm = { ...gt, annotations: gt.annotations.map((a) => ({ ...a, segmentation: [[10, 10, 30, 10, 30, 30, 10, 30]] })) };
+    const rec = (category_id: number, image_id: number, counts: string) => ({ image_id, category_id, score: 0.5, bbox: [10, 10, 20, 20], segmentation: { size: [100, 100], counts } });
+    const viaParse = (text: string, opts = {}) => {
+      try { return evaluateCocoDatasets(gtSegm, JSON.parse(text) as CocoResult[], { iouType: 'segm', dtSource: 'dt.json', ...opts }).stats; } catch (e) { return (e as Error).message; }
+    };
+    const viaLazy = (text: string, opts = {}) => {
+      const scanned = scanBoxResults(text, true, true);
+      expect(scanned?.maskRefs).toBeDefined();
+      try { return evaluateCocoDatasets(gtSegm, scanned!, { iouType: 'segm', dtSource: 'dt.json', ...opts }).stats; } catch (e) { return (e as Error).message; }
+    };
+    for (const counts of ['bad string~~', '0', 'P`0']) {
+      // category 1 has GT on image 1; category 2 has none (the mask takes part in no pair)
+      for (const text of [JSON.stringify([rec(1, 1, counts)]), JSON.stringify([rec(2, 1, counts)])]) {
+        const expected = viaParse(text);
+        expect(expected).toMatch(/dt\.json.*TE-206/);
+        expect(viaLazy(text)).toBe(expected);
+      }
+      // on an image outside imgIds neither path decodes it
+      const outside = JSON.stringify([rec(1, 1, encodeRleString(Uint32Array.of(4000, 200, 5800))), rec(1, 2, counts)]);
+      expect(viaLazy(outside, { imgIds: [1] })).toEqual(viaParse(outside, { imgIds: [1] }));
+      expect(typeof viaParse(outside, { imgIds: [1] })).not.toBe('string');
+    }
   });
   it('rejects a GT annotation without area, naming the file and annotation', () => {
     const bad = { ...gt, annotations: [{ id: 1, image_id: 1, category_id: 1, iscrowd: 0, bbox: [0, 0, 1, 1] }] } as unknown as CocoDataset;

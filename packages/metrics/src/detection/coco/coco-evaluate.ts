@@ -6,7 +6,7 @@ import type { CocoDataset, CocoResult } from './coco-json';
 import { evaluateImages, type IouProvider } from './evaluate-images';
 import { loadGt, type GtTable } from './load-gt';
 import { loadResults, loadScannedResults, type DtTable } from './load-results';
-import type { ScannedBoxResults } from './scan-box-results';
+import { decodeMaskRefs, type MaskRefs, type ScannedBoxResults } from './scan-box-results';
 import { gatherRles, segmentationsToRle } from './mask-table';
 import type { NumpySummation } from './numpy-mean';
 import { resolveCocoParams, type CocoParams, type CocoParamsInput } from './params';
@@ -84,6 +84,26 @@ export interface CocoEvaluation {
  * not a GT category are skipped and counted in `counts.skippedUnknownCategory`.
  */
 export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}): CocoEvaluation {
+  try {
+    return evaluateOnce(gt, results, options);
+  } catch (error) {
+    // A malformed RLE among the evaluated records of lazily scanned masks: the JSON.parse path
+    // evaluates the same records and reports the error by file, record and rule.
+    if (!(error instanceof MalformedMaskRef)) throw error;
+    return evaluateOnce(gt, JSON.parse((results as ScannedBoxResults).maskRefs!.text) as CocoResult[], options);
+  }
+}
+
+/** Thrown by the segm IoU step when a lazily scanned RLE string does not decode. */
+class MalformedMaskRef extends Error {}
+
+function decodeRefsOrThrow(refs: MaskRefs, rows: Int32Array, checkOnly: Uint8Array): RleBatch {
+  const batch = decodeMaskRefs(refs, rows, checkOnly);
+  if (batch === undefined) throw new MalformedMaskRef('malformed RLE');
+  return batch;
+}
+
+function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
   const params = resolveCocoParams(options);
   const backend = options.backend ?? 'cpu';
   const gtSource = options.gtSource ?? 'gt';
@@ -186,7 +206,14 @@ function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource
       while (b1 < cells && (dtOffsets[b1 + 1] as number) - (dtOffsets[b0] as number) + (gtOffsets[b1 + 1] as number) - (gtOffsets[b0] as number) <= chunkRows) b1++;
       const d0 = dtOffsets[b0] as number, g0 = gtOffsets[b0] as number;
       const dSub = dtRows.subarray(d0, dtOffsets[b1]), gSub = gtRows.subarray(g0, gtOffsets[b1]);
-      const dtRles = dtAll ? gatherRles(dtAll, dSub) : segmentationsToRle(dt.segmentations, dtSizes, dt.boxes, dtSource, backend, dSub);
+      let dtRles: RleBatch;
+      if (dtAll) dtRles = gatherRles(dtAll, dSub);
+      else if (dt.maskRefs) {
+        // detections of cells without GT take part in no pair: their strings are checked, not kept
+        const checkOnly = new Uint8Array(dSub.length);
+        for (let b = b0; b < b1; b++) if (gtOffsets[b + 1] === gtOffsets[b]) checkOnly.fill(1, (dtOffsets[b] as number) - d0, (dtOffsets[b + 1] as number) - d0);
+        dtRles = decodeRefsOrThrow(dt.maskRefs, dSub, checkOnly);
+      } else dtRles = segmentationsToRle(dt.segmentations, dtSizes, dt.boxes, dtSource, backend, dSub);
       const gtRles = segmentationsToRle(gt.segmentations, gtSizes, undefined, gtSource, backend, gSub);
       const out = runKernelSync('RleIou', {
         dt: dtRles, gt: gtRles, gtCrowd: gtCrowd.subarray(g0, gtOffsets[b1]),

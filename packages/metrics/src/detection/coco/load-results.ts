@@ -2,7 +2,7 @@ import { invalidInput, type RleBatch } from '@tensoreval/core';
 import type { CocoResult, CocoSegmentation } from './coco-json';
 import type { GtTable } from './load-gt';
 import { writeBox } from './load-gt';
-import type { ScannedBoxResults } from './scan-box-results';
+import type { MaskRefs, ScannedBoxResults } from './scan-box-results';
 
 /** Detections in results-file order, struct-of-arrays. */
 export interface DtTable {
@@ -20,6 +20,8 @@ export interface DtTable {
   segmentations: Array<CocoSegmentation | undefined>;
   /** masks already decoded (file order) by the results scanner; `segmentations` is then empty */
   masks?: RleBatch;
+  /** masks left in the results text by the scanner, decoded for the evaluated records only */
+  maskRefs?: MaskRefs;
   /** records whose category_id is not a GT category (pycocotools drops them; here they are counted) */
   skippedUnknownCategory: number;
 }
@@ -96,6 +98,7 @@ export function loadScannedResults(s: ScannedBoxResults, gt: GtTable, source: st
     area: new Float64Array(n), areaFrom: 'box', segmentations: [], skippedUnknownCategory: 0,
   };
   if (s.masks) t.masks = s.masks;
+  if (s.maskRefs) t.maskRefs = s.maskRefs;
   const imgIndex = gt.images.index, catIndex = gt.categories.index;
   for (let i = 0; i < n; i++) {
     const id = s.imageId[i] as number;

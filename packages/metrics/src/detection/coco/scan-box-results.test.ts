@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { encodeRleString, rleBatchFromStrings } from '@tensoreval/core';
-import { scanBoxResults } from './scan-box-results';
+import { decodeMaskRefs, scanBoxResults } from './scan-box-results';
 
 const root = fileURLToPath(new URL('../../../../../test-data/reference/coco/', import.meta.url));
 
@@ -41,6 +41,38 @@ describe('scanBoxResults', () => {
     expect(Array.from(s.masks!.heights)).toEqual(Array.from(expected.heights));
     expect(Array.from(s.masks!.widths)).toEqual(Array.from(expected.widths));
     expect(Array.from(s.boxes)).toEqual(records.flatMap((r) => r.bbox.slice(0, 4)));
+  });
+  it.each(files)('lazily scanned masks of %s decode, for any rows, exactly as the eager scan', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    const eager = scanBoxResults(text, true);
+    const lazy = scanBoxResults(text, true, true);
+    if (eager === undefined) return;
+    expect(lazy?.maskRefs).toBeDefined();
+    expect(lazy!.masks).toBeUndefined();
+    expect(Array.from(lazy!.score)).toEqual(Array.from(eager.score));
+    const n = eager.count;
+    const rows = Int32Array.from({ length: n }, (_, i) => (i * 7919) % n).reverse();
+    const got = decodeMaskRefs(lazy!.maskRefs!, rows)!;
+    for (let q = 0; q < n; q++) {
+      const r = rows[q] as number;
+      expect(Array.from(got.counts.subarray(got.offsets[q], got.offsets[q + 1]))).toEqual(Array.from(eager.masks!.counts.subarray(eager.masks!.offsets[r], eager.masks!.offsets[r + 1])));
+      expect([got.heights[q], got.widths[q]]).toEqual([eager.masks!.heights[r], eager.masks!.widths[r]]);
+    }
+  });
+  it('lazy masks: backslashes unescaped, malformed strings rejected when decoded, other shapes declined', () => {
+    const rec = (seg: unknown) => JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentation: seg }]);
+    const withBackslash = encodeRleString(Uint32Array.of(0, 44, 0, 44, 12));
+    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), true, true);
+    expect(Array.from(decodeMaskRefs(s!.maskRefs!, Int32Array.of(0))!.counts)).toEqual([0, 44, 0, 44, 12]);
+    for (const counts of [encodeRleString(Uint32Array.of(0, 50)), 'bad~', 'P`0']) {
+      const bad = scanBoxResults(rec({ size: [10, 10], counts }), true, true);
+      expect(decodeMaskRefs(bad!.maskRefs!, Int32Array.of(0))).toBeUndefined();
+    }
+    expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), true, true)).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), true, true)).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), true, true)).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', 'a\u0001b'), true, true)).toBeUndefined(); // a raw control character: invalid JSON
+    expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), true, true)).toBeUndefined();
   });
   it('unescapes backslashes in RLE strings and declines other mask shapes', () => {
     const rec = (seg: unknown) => JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentation: seg }]);

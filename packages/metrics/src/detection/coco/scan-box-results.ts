@@ -15,6 +15,20 @@ export interface ScannedBoxResults {
   boxes: Float64Array;
   /** With `withMasks`: each record's compressed RLE, decoded while scanning (no string per mask). */
   masks?: RleBatch;
+  /**
+   * With `withMasks` and `lazyMasks`: where each record's compressed RLE string lies in the text,
+   * decoded later only for the records that are evaluated ({@link decodeMaskRefs}).
+   */
+  maskRefs?: MaskRefs;
+}
+
+/** Compressed RLE strings left in the results text: record i's counts are text[starts[i], ends[i]). */
+export interface MaskRefs {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+  heights: Int32Array;
+  widths: Int32Array;
 }
 
 import type { RleBatch } from '@tensoreval/core';
@@ -24,11 +38,16 @@ const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up
 const enum Key { Other, ImageId, CategoryId, Score, Bbox, Segmentation }
 const COMMA = 0, CLOSED = 1, BAD = 2;
 
+/** A JSON string's body up to and including its closing quote, when it has no escape or control character. */
+const PLAIN_STRING_BODY = /[^"\\\x00-\x1f]*"/y;
+
 /**
  * @param withMasks - also read each record's `segmentation`, which must then be a compressed RLE
  *   (polygons, uncompressed RLE or a missing mask decline)
+ * @param lazyMasks - with `withMasks`: only locate each RLE string (`maskRefs`) and read its size;
+ *   the strings are decoded and checked later by {@link decodeMaskRefs}, for the records evaluated
  */
-export function scanBoxResults(text: string, withMasks = false): ScannedBoxResults | undefined {
+export function scanBoxResults(text: string, withMasks = false, lazyMasks = false): ScannedBoxResults | undefined {
   const n = text.length;
   let i = 0;
   let cap = 1024, count = 0;
@@ -37,6 +56,33 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
   // decoded masks: counts appended to a growing buffer, one (offset, height, width) per record
   let counts = new Uint32Array(withMasks ? 1 << 20 : 0), used = 0;
   let maskOffsets = new Int32Array(withMasks ? cap + 1 : 0), heights = new Int32Array(withMasks ? cap : 0), widths = new Int32Array(withMasks ? cap : 0);
+  const lazy = withMasks && lazyMasks;
+  if (lazy) counts = new Uint32Array(0);
+  let starts = new Int32Array(lazy ? cap : 0), ends = new Int32Array(lazy ? cap : 0);
+  let refStart = 0, refEnd = 0;
+  // Lazy masks: finds the end of an RLE string at i (a JSON string body whose only escapes are '\\');
+  // false on anything else (the JSON.parse path takes the file).
+  const skipCounts = (): boolean => {
+    const re = PLAIN_STRING_BODY;
+    re.lastIndex = i;
+    if (re.test(text)) { refStart = i; refEnd = re.lastIndex - 1; i = re.lastIndex; return true; }
+    const t = text, len = n;
+    let p = i;
+    for (; p < len; p++) {
+      const c = t.charCodeAt(p);
+      if (c === 34) break;
+      if (c < 32) return false;
+      if (c === 92) {
+        if (t.charCodeAt(p + 1) !== 92) return false;
+        p++;
+      }
+    }
+    if (p >= len) return false;
+    refStart = i;
+    refEnd = p;
+    i = p + 1;
+    return true;
+  };
 
   // The helpers below copy the cursor into a local for their loops and store it back once:
   // V8 keeps locals in registers, not variables shared between closures.
@@ -175,7 +221,7 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
       } else if (isCounts) {
         if (haveCounts || text.charCodeAt(i) !== 34) return false; // uncompressed counts: the JSON.parse path
         i++;
-        if (!decodeCounts()) return false;
+        if (!(lazy ? skipCounts() : decodeCounts())) return false;
         haveCounts = true;
       } else if (!skipValue()) return false;
       const sep = separator(125);
@@ -184,6 +230,13 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
       ws();
     }
     if (!haveCounts || !Number.isInteger(h) || !Number.isInteger(w) || h < 0 || w < 0 || h * w > 0xffffffff) return false;
+    if (lazy) {
+      starts[count] = refStart;
+      ends[count] = refEnd;
+      heights[count] = h;
+      widths[count] = w;
+      return true;
+    }
     let total = 0;
     for (let k = start; k < used; k++) total += counts[k] as number;
     if (total !== h * w) return false;
@@ -225,6 +278,10 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
         const mo = new Int32Array(cap + 1); mo.set(maskOffsets); maskOffsets = mo;
         const hh = new Int32Array(cap); hh.set(heights); heights = hh;
         const ww = new Int32Array(cap); ww.set(widths); widths = ww;
+      }
+      if (lazy) {
+        const ss = new Int32Array(cap); ss.set(starts); starts = ss;
+        const ee = new Int32Array(cap); ee.set(ends); ends = ee;
       }
     }
     let seen = 0;
@@ -277,6 +334,62 @@ export function scanBoxResults(text: string, withMasks = false): ScannedBoxResul
   ws();
   if (i < n) return undefined;
   const out: ScannedBoxResults = { count, imageId: imageId.subarray(0, count), categoryId: categoryId.subarray(0, count), score: score.subarray(0, count), boxes: boxes.subarray(0, 4 * count) };
-  if (withMasks) out.masks = { counts: counts.subarray(0, used), offsets: maskOffsets.subarray(0, count + 1), heights: heights.subarray(0, count), widths: widths.subarray(0, count) };
+  if (lazy) out.maskRefs = { text, starts: starts.subarray(0, count), ends: ends.subarray(0, count), heights: heights.subarray(0, count), widths: widths.subarray(0, count) };
+  else if (withMasks) out.masks = { counts: counts.subarray(0, used), offsets: maskOffsets.subarray(0, count + 1), heights: heights.subarray(0, count), widths: widths.subarray(0, count) };
   return out;
+}
+
+/**
+ * Decodes the RLE strings of records `rows` (in that order) into one batch, checking them as the
+ * eager scan does: COCO's 6-bit characters, whole values, counts within uint32, runs covering
+ * height × width. Returns undefined if any is malformed (the caller then takes the JSON.parse path,
+ * which reports the error by file, record and rule). Where `checkOnly[q]` is 1 the string is checked
+ * the same way but not kept: that row gets an empty 0 × 0 mask (for rows that take part in no pair).
+ */
+export function decodeMaskRefs(refs: MaskRefs, rows: Int32Array, checkOnly?: Uint8Array): RleBatch | undefined {
+  const { text: t, starts, ends } = refs;
+  const n = rows.length;
+  let cap = 0, scratch = 0;
+  for (let q = 0; q < n; q++) {
+    const r = rows[q] as number;
+    const len = (ends[r] as number) - (starts[r] as number);
+    if (checkOnly !== undefined && checkOnly[q] !== 0) scratch = Math.max(scratch, len);
+    else cap += len;
+  }
+  const buf = new Uint32Array(cap + scratch); // one count per character at most
+  const offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
+  let u = 0;
+  for (let q = 0; q < n; q++) {
+    const r = rows[q] as number;
+    const end = ends[r] as number;
+    const first = u;
+    let x = 0, scale = 1, m = 0, total = 0;
+    for (let p = starts[r] as number; p < end; p++) {
+      let c = t.charCodeAt(p);
+      if (c === 92) p++; // '\\' (checked by the scan): the alphabet's backslash
+      c -= 48;
+      if (c < 0 || c > 63) return undefined;
+      x += (c & 0x1f) * scale;
+      scale *= 32;
+      if ((c & 0x20) !== 0) continue;
+      if ((c & 0x10) !== 0) x -= scale;
+      if (m > 2) x += buf[u - 2] as number;
+      if (x < 0 || x > 0xffffffff) return undefined;
+      buf[u++] = x;
+      total += x;
+      m++;
+      x = 0;
+      scale = 1;
+    }
+    const h = refs.heights[r] as number, w = refs.widths[r] as number;
+    if (scale !== 1 || total !== h * w) return undefined;
+    if (checkOnly !== undefined && checkOnly[q] !== 0) {
+      u = first; // checked, not kept
+    } else {
+      heights[q] = h;
+      widths[q] = w;
+    }
+    offsets[q + 1] = u;
+  }
+  return { counts: buf.subarray(0, u), offsets, heights, widths };
 }
