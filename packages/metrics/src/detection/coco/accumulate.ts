@@ -67,72 +67,104 @@ export function accumulate(m: ImageMatches, dt: DtTable, params: CocoParams): Co
   const tpT = new Float64Array(T), fpT = new Float64Array(T);
   const recThrs = params.recThrs;
 
+  // Small functions called per category / lane: V8 optimises them after a few calls with complete
+  // type feedback, where one large function runs its loops through on-stack replacement and deopts.
+  const st: LaneState = { rowOf, rank, score, uniform, keep, prTp, scTp, tpT, fpT, stride, T, AT, dtState, nd: 0, firstScore: 0 };
   for (let k = 0; k < K; k++) {
     const s0 = groupStart[k] as number, nk = (groupStart[k + 1] as number) - s0;
-    for (let j = 0; j < nk; j++) {
-      const r = byGroup[s0 + j] as number;
-      rowOf[j] = r;
-      rank[j] = m.rowRank[r] as number;
-      score[j] = dt.score[m.rowDt[r] as number] as number;
-      for (let a = 0; a < A; a++) {
-        const src = r * AT + a * T;
-        const first = dtState[src] as number;
-        let same = first !== 1;
-        for (let t = 1; same && t < T; t++) same = dtState[src + t] === first;
-        uniform[a * nk + j] = same ? (first === 0 ? 0 : 1) : 2;
-      }
-    }
+    gatherCategory(byGroup, s0, nk, m.rowRank, m.rowDt, dt.score, dtState, A, T, rowOf, rank, score, uniform);
     for (let mi = 0; mi < M; mi++) {
-      const maxDet = params.maxDets[mi] as number;
-      let nd = 0;
-      for (let j = 0; j < nk; j++) if ((rank[j] as number) < maxDet) keep[nd++] = j;
-      const firstScore = nd > 0 ? (score[keep[0] as number] as number) : 0;
+      keepRanks(st, nk, params.maxDets[mi] as number);
       for (let a = 0; a < A; a++) {
         const npig = m.positives[k * A + a] as number;
         if (npig === 0) continue;
-        tpT.fill(0);
-        fpT.fill(0);
-        let fpAll = 0;
-        const lane = a * nk;
-        for (let q = 0; q < nd; q++) {
-          const j = keep[q] as number;
-          const u = uniform[lane + j];
-          if (u === 0) { fpAll++; continue; }
-          if (u === 1) continue;
-          const src = (rowOf[j] as number) * AT + a * T;
-          for (let t = 0; t < T; t++) {
-            const st = dtState[src + t];
-            if (st === 0) fpT[t] = (fpT[t] as number) + 1;
-            else if (st === 1) {
-              const tp = (tpT[t] as number) + 1;
-              tpT[t] = tp;
-              prTp[t * stride + tp] = tp / (fpAll + (fpT[t] as number) + tp + EPS);
-              scTp[t * stride + tp] = score[j] as number;
-            }
-          }
-        }
-        for (let t = 0; t < T; t++) {
-          const tp = tpT[t] as number;
-          const base = t * stride;
-          recall[((t * K + k) * A + a) * M + mi] = nd > 0 ? tp / npig : 0;
-          for (let c = tp - 1; c >= 1; c--) if ((prTp[base + c + 1] as number) > (prTp[base + c] as number)) prTp[base + c] = prTp[base + c + 1] as number;
-          let c = 1;
-          for (let r = 0; r < R; r++) {
-            const thr = recThrs[r] as number;
-            const o = (((t * R + r) * K + k) * A + a) * M + mi;
-            if (thr <= 0) {
-              // searchsorted gives index 0: the envelope's maximum, at the first detection's score
-              precision[o] = tp > 0 ? (prTp[base + 1] as number) : 0;
-              scores[o] = nd > 0 ? firstScore : 0;
-              continue;
-            }
-            while (c <= tp && c / npig < thr) c++;
-            precision[o] = c <= tp ? (prTp[base + c] as number) : 0;
-            scores[o] = c <= tp ? (scTp[base + c] as number) : 0;
-          }
-        }
+        countLane(st, a, nk);
+        for (let t = 0; t < T; t++) writeLane(st, t, npig, recThrs, precision, recall, scores, k, a, mi, K, A, M, R);
       }
     }
   }
   return { precision, recall, scores, shape: { T, R, K, A, M } };
+}
+
+interface LaneState {
+  rowOf: Int32Array; rank: Int32Array; score: Float64Array; uniform: Uint8Array; keep: Int32Array;
+  prTp: Float64Array; scTp: Float64Array; tpT: Float64Array; fpT: Float64Array;
+  stride: number; T: number; AT: number; dtState: Uint8Array;
+  /** kept positions for the current maxDet, and the score of the first */
+  nd: number; firstScore: number;
+}
+
+/** A category's rows in accumulate order: row, in-image rank, score and per-area uniform state. */
+function gatherCategory(byGroup: Int32Array, s0: number, nk: number, rowRank: Int32Array, rowDt: Int32Array, dtScore: Float64Array, dtState: Uint8Array, A: number, T: number, rowOf: Int32Array, rank: Int32Array, score: Float64Array, uniform: Uint8Array): void {
+  const AT = A * T;
+  for (let j = 0; j < nk; j++) {
+    const r = byGroup[s0 + j] as number;
+    rowOf[j] = r;
+    rank[j] = rowRank[r] as number;
+    score[j] = dtScore[rowDt[r] as number] as number;
+    for (let a = 0; a < A; a++) {
+      const src = r * AT + a * T;
+      const first = dtState[src] as number;
+      let same = first !== 1;
+      for (let t = 1; same && t < T; t++) same = dtState[src + t] === first;
+      uniform[a * nk + j] = same ? (first === 0 ? 0 : 1) : 2;
+    }
+  }
+}
+
+function keepRanks(st: LaneState, nk: number, maxDet: number): void {
+  const { rank, keep } = st;
+  let nd = 0;
+  for (let j = 0; j < nk; j++) if ((rank[j] as number) < maxDet) keep[nd++] = j;
+  st.nd = nd;
+  st.firstScore = nd > 0 ? (st.score[keep[0] as number] as number) : 0;
+}
+
+/** Cumulative TP / FP of area range `a` over the kept positions, at every threshold. */
+function countLane(st: LaneState, a: number, nk: number): void {
+  const { keep, uniform, rowOf, dtState, score, prTp, scTp, tpT, fpT, stride, T, AT, nd } = st;
+  tpT.fill(0);
+  fpT.fill(0);
+  let fpAll = 0;
+  const lane = a * nk;
+  for (let q = 0; q < nd; q++) {
+    const j = keep[q] as number;
+    const u = uniform[lane + j];
+    if (u === 0) { fpAll++; continue; }
+    if (u === 1) continue;
+    const src = (rowOf[j] as number) * AT + a * T;
+    for (let t = 0; t < T; t++) {
+      const s = dtState[src + t];
+      if (s === 0) fpT[t] = (fpT[t] as number) + 1;
+      else if (s === 1) {
+        const tp = (tpT[t] as number) + 1;
+        tpT[t] = tp;
+        prTp[t * stride + tp] = tp / (fpAll + (fpT[t] as number) + tp + EPS);
+        scTp[t * stride + tp] = score[j] as number;
+      }
+    }
+  }
+}
+
+/** Recall, and precision / score at each recall threshold, of one (threshold, category, area, maxDet). */
+function writeLane(st: LaneState, t: number, npig: number, recThrs: Float64Array, precision: Float64Array, recall: Float64Array, scores: Float64Array, k: number, a: number, mi: number, K: number, A: number, M: number, R: number): void {
+  const { prTp, scTp, stride, nd, firstScore } = st;
+  const tp = st.tpT[t] as number;
+  const base = t * stride;
+  recall[((t * K + k) * A + a) * M + mi] = nd > 0 ? tp / npig : 0;
+  for (let c = tp - 1; c >= 1; c--) if ((prTp[base + c + 1] as number) > (prTp[base + c] as number)) prTp[base + c] = prTp[base + c + 1] as number;
+  let c = 1;
+  for (let r = 0; r < R; r++) {
+    const thr = recThrs[r] as number;
+    const o = (((t * R + r) * K + k) * A + a) * M + mi;
+    if (thr <= 0) {
+      // searchsorted gives index 0: the envelope's maximum, at the first detection's score
+      precision[o] = tp > 0 ? (prTp[base + 1] as number) : 0;
+      scores[o] = nd > 0 ? firstScore : 0;
+      continue;
+    }
+    while (c <= tp && c / npig < thr) c++;
+    precision[o] = c <= tp ? (prTp[base + c] as number) : 0;
+    scores[o] = c <= tp ? (scTp[base + c] as number) : 0;
+  }
 }
