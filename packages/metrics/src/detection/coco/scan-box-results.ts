@@ -50,7 +50,9 @@ const PLAIN_STRING_BODY = /[^"\\\x00-\x1f]*"/y;
 export function scanBoxResults(text: string, withMasks = false, lazyMasks = false): ScannedBoxResults | undefined {
   const n = text.length;
   let i = 0;
-  let cap = 1024, count = 0;
+  // A record with the four required keys takes at least 57 characters, so text.length / 48 bounds the
+  // record count: the columns are sized once (pages never written are never touched) instead of grown.
+  let cap = Math.max(1024, Math.ceil(n / 48)), count = 0;
   let imageId = new Float64Array(cap), categoryId = new Float64Array(cap), score = new Float64Array(cap), boxes = new Float64Array(4 * cap);
   let num = 0; // value of the last number read
   // decoded masks: counts appended to a growing buffer, one (offset, height, width) per record
@@ -92,23 +94,26 @@ export function scanBoxResults(text: string, withMasks = false, lazyMasks = fals
     for (let c = t.charCodeAt(p); c === 32 || c === 10 || c === 13 || c === 9; c = t.charCodeAt(++p));
     i = p;
   };
-  // Reads a JSON number at i into `num`; false if there is none. Decimal literals with at most 15
-  // significant digits are exact as mantissa / 10^k (Clinger's fast path); others go through Number().
+  // Reads a JSON number at i into `num`; false if there is none. A decimal literal whose digits form an
+  // integer below 2^53 with at most 22 after the point is exact as mantissa / 10^k (Clinger's fast
+  // path: both exact, one correctly rounded division); others go through Number().
   const readNumber = (): boolean => {
     const t = text;
     const start = i;
     let p = i;
     let neg = false;
     if (t.charCodeAt(p) === 45) { neg = true; p++; }
-    let mant = 0, digits = 0, frac = 0, c = t.charCodeAt(p);
+    let mant = 0, frac = 0, c = t.charCodeAt(p);
     if (c < 48 || c > 57) return false;
-    for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) { mant = mant * 10 + (c - 48); digits++; }
+    for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) mant = mant * 10 + (c - 48);
     if (c === 46) {
       c = t.charCodeAt(++p);
       if (c < 48 || c > 57) return false;
-      for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) { mant = mant * 10 + (c - 48); digits++; frac++; }
+      for (; c >= 48 && c <= 57; c = t.charCodeAt(++p)) { mant = mant * 10 + (c - 48); frac++; }
     }
-    if (c === 101 || c === 69 || digits > 15) {
+    // While the digits' integer stays below 2^53 every partial value is exact; once it reaches 2^53
+    // the rounded mant is >= 2^53 too (rounding is monotonic), so the test cannot pass wrongly.
+    if (c === 101 || c === 69 || !(mant < 9007199254740992) || frac > 22) {
       if (c === 101 || c === 69) {
         c = t.charCodeAt(++p);
         if (c === 43 || c === 45) c = t.charCodeAt(++p);
