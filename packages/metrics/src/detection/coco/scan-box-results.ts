@@ -50,9 +50,7 @@ const PLAIN_STRING_BODY = /[^"\\\x00-\x1f]*"/y;
 export function scanBoxResults(text: string, withMasks = false, lazyMasks = false): ScannedBoxResults | undefined {
   const n = text.length;
   let i = 0;
-  // A record with the four required keys takes at least 57 characters, so text.length / 48 bounds the
-  // record count: the columns are sized once (pages never written are never touched) instead of grown.
-  let cap = Math.max(1024, Math.ceil(n / 48)), count = 0;
+  let cap = 1024, count = 0;
   let imageId = new Float64Array(cap), categoryId = new Float64Array(cap), score = new Float64Array(cap), boxes = new Float64Array(4 * cap);
   let num = 0; // value of the last number read
   // decoded masks: counts appended to a growing buffer, one (offset, height, width) per record
