@@ -49,16 +49,20 @@ export function radixSortDesc(order: Int32Array, key: Float64Array): Int32Array 
     hi[i] = ~h >>> 0; // inverted: larger keys first
     lo[i] = ~l >>> 0;
   }
-  let src = Int32Array.from({ length: n }, (_, i) => i), dst = new Int32Array(n);
+  let src = new Int32Array(n), dst = new Int32Array(n);
+  for (let i = 0; i < n; i++) src[i] = i;
   const counts = new Int32Array(65537);
   for (let pass = 0; pass < 4; pass++) {
     const words = pass < 2 ? lo : hi;
     const shift = (pass & 1) * 16;
     counts.fill(0);
+    // the histogram does not depend on the order: read the words sequentially
     for (let i = 0; i < n; i++) {
-      const b = (((words[src[i] as number] as number) >>> shift) & 0xffff) + 1;
+      const b = (((words[i] as number) >>> shift) & 0xffff) + 1;
       counts[b] = (counts[b] as number) + 1;
     }
+    // every key has the same digit: this pass would leave the order as it is
+    if (n > 0 && counts[(((words[0] as number) >>> shift) & 0xffff) + 1] === n) continue;
     for (let b = 0; b < 65536; b++) counts[b + 1] = (counts[b + 1] as number) + (counts[b] as number);
     for (let i = 0; i < n; i++) {
       const s = src[i] as number;
