@@ -92,6 +92,14 @@ describe('scanBoxResults', () => {
   it('scans the box results fixtures (the fast path is exercised)', () => {
     expect(scanBoxResults(readFileSync(join(root, 'cocoapi_val2014_100/instances_val2014_fakebbox100_results.json'), 'utf8'))?.count).toBe(734);
   });
+  it('tells the known keys from longer keys that start like them', () => {
+    const text = JSON.stringify([{ image_idx: 9, image_id: 3, scores: [1], category_id2: 8, category_id: 4, bboxes: [9, 9, 9, 9], bbox: [1, 2, 3, 4], score: 0.5, segmentations: 1, size: 2, counts: 'x' }]);
+    const s = scanBoxResults(text);
+    expect([s?.imageId[0], s?.categoryId[0], s?.score[0], Array.from(s!.boxes)]).toEqual([3, 4, 0.5, [1, 2, 3, 4]]);
+    const m = JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentations: 7, segmentation: { sizes: [1, 1], size: [10, 10], countsx: 'y', counts: encodeRleString(Uint32Array.of(0, 100)) } }]);
+    expect(Array.from(scanBoxResults(m, true)!.masks!.counts)).toEqual([0, 100]);
+    expect(scanBoxResults(m, true, true)!.maskRefs!.heights[0]).toBe(10);
+  });
   it('parses numbers exactly like JSON.parse, including long and exponent forms', () => {
     const nums = ['0', '-0', '1', '-12.5', '0.1', '0.30000000000000004', '123456789012345', '1234567890123456789', '1e-7', '2.5E+3', '0.8999999999999999', '417.3332824707031', '-1.0000000000000002',
       '9007199254740991', '9007199254740992', '9007199254740993', '0.9007199254740991', '0.9007199254740993', '900719925474099.25', '0.4723173975944519', '0.009280869737267494', '0.0045015206560492516',

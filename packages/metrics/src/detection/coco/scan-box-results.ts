@@ -202,9 +202,12 @@ export function scanBoxResults(text: string, withMasks = false, lazyMasks = fals
     for (;;) {
       if (text.charCodeAt(i) !== 34) return false;
       const ks = ++i;
-      while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return false; i++; }
-      const isSize = i - ks === 4 && text.startsWith('size', ks);
-      const isCounts = i - ks === 6 && text.startsWith('counts', ks);
+      let isSize = false, isCounts = false;
+      if (text.startsWith('counts"', ks)) { isCounts = true; i = ks + 6; }
+      else if (text.startsWith('size"', ks)) { isSize = true; i = ks + 4; }
+      else {
+        while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return false; i++; }
+      }
       i++;
       ws();
       if (text.charCodeAt(i) !== 58) return false;
@@ -293,8 +296,18 @@ export function scanBoxResults(text: string, withMasks = false, lazyMasks = fals
     for (;;) {
       if (text.charCodeAt(i) !== 34) return undefined;
       const ks = ++i;
-      while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return undefined; i++; }
-      const key = keyAt(ks, i);
+      // the usual keys, each followed by its closing quote, are recognised at once
+      let key: Key;
+      const k0 = text.charCodeAt(ks);
+      if (k0 === 105 && text.startsWith('image_id"', ks)) { key = Key.ImageId; i = ks + 8; }
+      else if (k0 === 99 && text.startsWith('category_id"', ks)) { key = Key.CategoryId; i = ks + 11; }
+      else if (k0 === 98 && text.startsWith('bbox"', ks)) { key = Key.Bbox; i = ks + 4; }
+      else if (k0 === 115 && text.startsWith('score"', ks)) { key = Key.Score; i = ks + 5; }
+      else if (withMasks && k0 === 115 && text.startsWith('segmentation"', ks)) { key = Key.Segmentation; i = ks + 12; }
+      else {
+        while (i < n && text.charCodeAt(i) !== 34) { if (text.charCodeAt(i) === 92) return undefined; i++; }
+        key = keyAt(ks, i);
+      }
       i++;
       ws();
       if (text.charCodeAt(i) !== 58) return undefined;
