@@ -4,7 +4,7 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -21,14 +21,16 @@ const sourceAliases: Plugin = {
   },
 };
 
+/** Bundles the CLI to `outfile` and the segm GT worker to coco-gt-worker.mjs beside it (found there by the CLI). */
 export async function bundleCli(outfile: string): Promise<string> {
-  await build({
-    entryPoints: [join(root, 'packages/tensoreval/src/cli.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'error',
+  const common = {
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error',
     plugins: [sourceAliases],
     // optional engines stay external: the COCO path never loads them
     external: ['onnxruntime-node', '@tensorflow/*', 'gpu.js', 'pako'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  } as const;
+  await build({ ...common, entryPoints: [join(root, 'packages/tensoreval/src/cli.ts')], outfile });
+  await build({ ...common, entryPoints: [join(root, 'packages/metrics/src/detection/coco/gt-mask-worker.ts')], outfile: join(dirname(outfile), 'coco-gt-worker.mjs') });
   return outfile;
 }

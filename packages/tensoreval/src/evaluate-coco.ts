@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RleBatch } from '@tensoreval/core';
 import { invalidInput } from '@tensoreval/core';
 import { evaluateCocoDatasets, readJsonArray, scanBoxResults, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 
@@ -28,10 +32,58 @@ const DEFAULT_STREAM_ABOVE = 256 << 20;
  */
 export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions = {}): Promise<CocoEvaluation> {
   const { streamAboveBytes, ...rest } = options;
-  const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
   const withMasks = rest.iouType === 'segm';
-  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks) : dt;
-  return evaluateCocoDatasets(gtData, dtData, { ...rest, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
+  // segm: the GT masks are rasterised in a worker while this thread reads the results file
+  const gtMasks = withMasks && typeof gt === 'string' && (rest.backend ?? 'cpu') === 'cpu' && rest.gtMasks === undefined ? await startGtMaskWorker(gt) : undefined;
+  try {
+    const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
+    const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks) : dt;
+    const masks = gtMasks ? await gtMasks.result : rest.gtMasks;
+    return evaluateCocoDatasets(gtData, dtData, { ...rest, gtMasks: masks, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
+  } finally {
+    gtMasks?.stop();
+  }
+}
+
+/**
+ * GT files below this size are rasterised on the main thread: starting a worker (about 40 ms and a
+ * second copy of the modules) costs more than it saves there.
+ */
+const GT_WORKER_MIN_BYTES = 1 << 20;
+
+/** The worker entry next to the running module (dist/ or a bundle); absent when run from sources. */
+function workerEntry(): string | undefined {
+  let here: string;
+  try {
+    here = fileURLToPath(new URL('.', import.meta.url));
+  } catch {
+    return undefined;
+  }
+  for (const name of ['coco-gt-worker.js', 'coco-gt-worker.mjs']) if (existsSync(here + name)) return here + name;
+  return undefined;
+}
+
+/**
+ * Starts the GT mask worker (`coco-gt-worker.js`, built from metrics `detection/coco/gt-mask-worker.ts`)
+ * on the GT file. `result` resolves to the GT RLEs, or undefined whenever the worker cannot start,
+ * fails or gives nothing: the evaluation then rasterises in this thread, with the same numbers and the
+ * same errors.
+ */
+async function startGtMaskWorker(path: string): Promise<{ result: Promise<RleBatch | undefined>; stop: () => void } | undefined> {
+  const entry = workerEntry();
+  if (entry === undefined) return undefined;
+  try {
+    if ((await stat(path)).size < GT_WORKER_MIN_BYTES) return undefined;
+    const worker = new Worker(entry, { workerData: { path, source: path } });
+    const result = new Promise<RleBatch | undefined>((done) => {
+      worker.once('message', (m: RleBatch | undefined) => done(m));
+      worker.once('error', () => done(undefined));
+      worker.once('exit', () => done(undefined));
+    });
+    return { result, stop: () => void worker.terminate() };
+  } catch {
+    return undefined;
+  }
 }
 
 async function readText(path: string): Promise<string> {

@@ -27,6 +27,12 @@ export interface CocoEvaluateOptions extends CocoParamsInput {
   summation?: NumpySummation;
   /** segm: detection + GT masks decoded at a time (default 16384); bounds memory, never changes results */
   maskChunkRows?: number;
+  /**
+   * segm: the RLEs of all GT annotations in file order, as `rasterizeGtMasks(gt, gtSource)` returns
+   * them (computed in a worker while the results file is read). Used only with the cpu backend and
+   * when it has one entry per GT annotation; the numbers are the same with or without it.
+   */
+  gtMasks?: RleBatch;
   /** called between stages, for progress display */
   onStage?: (stage: 'load' | 'masks' | 'evaluate' | 'accumulate' | 'summarize') => void;
 }
@@ -112,7 +118,8 @@ function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedB
   const gtT = loadGt(gt, params.iouType, { source: gtSource });
   const dtT = isScanned(results) ? loadScannedResults(results, gtT, dtSource) : loadResults(results, gtT, params.iouType, dtSource);
   options.onStage?.('masks');
-  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend, options.maskChunkRows ?? MASK_CHUNK_ROWS);
+  const gtAll = backend === 'cpu' && options.gtMasks?.offsets.length === gtT.count + 1 ? options.gtMasks : undefined;
+  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend, options.maskChunkRows ?? MASK_CHUNK_ROWS, gtAll);
   options.onStage?.('evaluate');
   const matches = evaluateImages(gtT, dtT, params, iouOf, backend);
   options.onStage?.('accumulate');
@@ -179,7 +186,7 @@ function perCategory(acc: CocoAccumulated, params: CocoParams, gt: GtTable, mode
  * rasterised) only for the rows evaluated, directly in row order; mask-only results are decoded up
  * front because loadRes takes their area and box from the mask.
  */
-function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint, chunkRows: number): IouProvider {
+function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource: string, dtSource: string, backend: BackendHint, chunkRows: number, gtAll: RleBatch | undefined): IouProvider {
   let dtAll: RleBatch | undefined = dt.masks;
   if (dtAll === undefined && dt.areaFrom === 'mask') {
     dtAll = segmentationsToRle(dt.segmentations, rowSizes(gt, dt.imageIdx), undefined, dtSource, backend);
@@ -214,7 +221,7 @@ function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource
         for (let b = b0; b < b1; b++) if (gtOffsets[b + 1] === gtOffsets[b]) checkOnly.fill(1, (dtOffsets[b] as number) - d0, (dtOffsets[b + 1] as number) - d0);
         dtRles = decodeRefsOrThrow(dt.maskRefs, dSub, checkOnly);
       } else dtRles = segmentationsToRle(dt.segmentations, dtSizes, dt.boxes, dtSource, backend, dSub);
-      const gtRles = segmentationsToRle(gt.segmentations, gtSizes, undefined, gtSource, backend, gSub);
+      const gtRles = gtAll ? gatherRles(gtAll, gSub) : segmentationsToRle(gt.segmentations, gtSizes, undefined, gtSource, backend, gSub);
       const out = runKernelSync('RleIou', {
         dt: dtRles, gt: gtRles, gtCrowd: gtCrowd.subarray(g0, gtOffsets[b1]),
         dtOffsets: dtOffsets.slice(b0, b1 + 1).map((v) => v - d0), gtOffsets: gtOffsets.slice(b0, b1 + 1).map((v) => v - g0),

@@ -6,3 +6,4 @@ export { numpyMean, numpySum, type NumpySummation } from './numpy-mean';
 export { readJsonArray, readJsonArrayChunks, type JsonArrayReaderOptions } from './stream-json-array';
 export type { CocoAccumulated } from './accumulate';
 export { scanBoxResults, type ScannedBoxResults } from './scan-box-results';
+export { rasterizeGtMasks } from './gt-masks';

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CocoDataset, CocoResult } from './coco-json';
+import { evaluateCocoDatasets } from './coco-evaluate';
+import { rasterizeGtMasks } from './gt-masks';
+
+const dir = join(import.meta.dirname, '../../../../../test-data/reference/coco/cocoapi_val2014_100');
+const gt = JSON.parse(readFileSync(join(dir, 'instances_val2014_100.json'), 'utf8')) as CocoDataset;
+const dt = JSON.parse(readFileSync(join(dir, 'instances_val2014_fakesegm100_results.json'), 'utf8')) as CocoResult[];
+
+describe('precomputed GT masks (the worker path of evaluateCoco)', () => {
+  it('give the same arrays as rasterising per chunk', () => {
+    const gtMasks = rasterizeGtMasks(gt, 'gt');
+    expect(gtMasks.offsets.length).toBe(gt.annotations.length + 1);
+    const a = evaluateCocoDatasets(gt, dt, { iouType: 'segm', maskChunkRows: 64 });
+    const b = evaluateCocoDatasets(gt, dt, { iouType: 'segm', gtMasks });
+    expect(Array.from(b.arrays.precision)).toEqual(Array.from(a.arrays.precision));
+    expect(Array.from(b.arrays.recall)).toEqual(Array.from(a.arrays.recall));
+    expect(b.stats).toEqual(a.stats);
+  });
+
+  it('throw on a bad GT polygon like the evaluation (callers then evaluate without them)', () => {
+    const bad = { ...gt, annotations: gt.annotations.map((x, i) => (i === 3 ? { ...x, segmentation: [[1, 2]] } : x)) };
+    expect(() => rasterizeGtMasks(bad, 'gt')).toThrow(/TE-206/);
+  });
+
+  it('are ignored when they do not match the GT rows', () => {
+    const gtMasks = rasterizeGtMasks({ ...gt, annotations: gt.annotations.slice(1) }, 'gt');
+    const a = evaluateCocoDatasets(gt, dt, { iouType: 'segm' });
+    expect(evaluateCocoDatasets(gt, dt, { iouType: 'segm', gtMasks }).stats).toEqual(a.stats);
+  });
+});
