@@ -2,7 +2,7 @@
  * Bundles the CLI from sources into one ESM file with esbuild, so the benchmark times exactly the
  * working tree's code without depending on every package's dist being built.
  */
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -23,13 +23,13 @@ const sourceAliases: Plugin = {
 
 /** Bundles the CLI to `outfile` and the segm GT worker to coco-gt-worker.mjs beside it (found there by the CLI). */
 export async function bundleCli(outfile: string): Promise<string> {
-  const common = {
+  const common: BuildOptions = {
     bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error',
     plugins: [sourceAliases],
     // optional engines stay external: the COCO path never loads them
     external: ['onnxruntime-node', '@tensorflow/*', 'gpu.js', 'pako'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  } as const;
+  };
   await build({ ...common, entryPoints: [join(root, 'packages/tensoreval/src/cli.ts')], outfile });
   await build({ ...common, entryPoints: [join(root, 'packages/metrics/src/detection/coco/gt-mask-worker.ts')], outfile: join(dirname(outfile), 'coco-gt-worker.mjs') });
   return outfile;
