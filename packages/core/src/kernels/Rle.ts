@@ -1,4 +1,5 @@
 import { invalidInput } from '../errors';
+import { assertFinite } from '../validate/inputs';
 import { checkOffsets, validateRaggedPairs } from './BoxIou';
 import type { RaggedPairs, RleBatch } from './types';
 
@@ -163,9 +164,5 @@ export function validatePolygonToRleInputs(inputs: PolygonToRleInputs, fnName = 
   if (n < 0) throw invalidInput(fnName, 'polygonOffsets', 'have at least one entry (0)', 'an empty array', 'TE-202');
   checkSizes(inputs.heights, inputs.widths, n, 'polygons', fnName);
   checkOffsets(inputs.polygonOffsets, inputs.coords.length, 'polygonOffsets', fnName);
-  for (let i = 0; i < inputs.coords.length; i++) {
-    if (!Number.isFinite(inputs.coords[i])) {
-      throw invalidInput(fnName, { argument: 'coords', index: i }, 'contain only finite numbers', `${inputs.coords[i]}`, 'TE-201');
-    }
-  }
+  assertFinite(inputs.coords, 'coords', fnName);
 }
