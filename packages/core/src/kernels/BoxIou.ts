@@ -1,5 +1,5 @@
 import { invalidInput } from '../errors';
-import { assertFinite } from '../validate/inputs';
+import { assertFinite, assertLengthMultiple } from '../validate/inputs';
 import type { BoxFormat, FloatArray, RaggedPairs } from './types';
 
 /**
@@ -69,8 +69,8 @@ export function checkOffsets(offsets: Int32Array, total: number, argument: strin
  */
 export function validateBoxIouInputs(inputs: BoxIouInputs, fnName = 'BoxIou'): void {
   const { dt, gt, gtCrowd } = inputs;
-  if (dt.length % 4 !== 0) throw invalidInput(fnName, 'dt', 'have a length that is a multiple of 4', `length ${dt.length}`, 'TE-207');
-  if (gt.length % 4 !== 0) throw invalidInput(fnName, 'gt', 'have a length that is a multiple of 4', `length ${gt.length}`, 'TE-207');
+  assertLengthMultiple(dt, 4, 'dt', fnName);
+  assertLengthMultiple(gt, 4, 'gt', fnName);
   if (gtCrowd !== undefined && gtCrowd.length * 4 !== gt.length) {
     throw invalidInput(fnName, 'gtCrowd', `have one flag per GT box (${gt.length / 4})`, `length ${gtCrowd.length}`, 'TE-202');
   }
