@@ -1,4 +1,5 @@
 import { invalidInput } from '@tensoreval/core';
+import { mean } from '../classification/metric-record';
 
 /** One part (sentence) of a generated answer and the passage ids it cites. */
 export interface CitedPart {
@@ -82,8 +83,8 @@ export function citationScores(
   for (const [part, scores] of [...byPart].sort((a, b) => a[0] - b[0])) perPart[String(part + 1)] = mean(scores);
   const precisionValues = Object.values(perCitation);
   const recallValues = Object.values(perPart);
-  const precision = precisionValues.length ? mean(precisionValues) : 0;
-  const recall = recallValues.length ? mean(recallValues) : 0;
+  const precision = mean(precisionValues);
+  const recall = mean(recallValues);
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return { weightedPrecision: precision, weightedRecall: recall, f1, perCitation, perPart };
 }
@@ -92,10 +93,4 @@ function pushTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function mean(values: readonly number[]): number {
-  let s = 0;
-  for (const v of values) s += v;
-  return s / values.length;
 }
