@@ -22,13 +22,16 @@ export class Semaphore {
   constructor(private readonly limit: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
+    // A released slot passes straight to the first waiter (active stays counted), so a caller arriving
+    // before the waiter resumes cannot take it too and run limit + 1 tasks at once.
+    if (this.active < this.limit) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await task();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
     }
   }
 }
