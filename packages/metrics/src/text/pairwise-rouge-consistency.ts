@@ -22,9 +22,10 @@ export function pairwiseRougeConsistency(answers: readonly string[], opts: { min
   const out: number[] = [];
   for (let i = 0; i < kept.length; i++) {
     for (let j = i + 1; j < kept.length; j++) {
-      const ab = rouge(kept[i] as string, kept[j] as string, options).rougeL!.fmeasure;
-      const ba = rouge(kept[j] as string, kept[i] as string, options).rougeL!.fmeasure;
-      out.push((ab + ba) / 2);
+      // Swapping the texts swaps ROUGE-L precision and recall and leaves the LCS, so F (2PR/(P+R),
+      // with 2·P exact) is bit-for-bit the same both ways and the reference's mean of the two
+      // directions is this one value: one LCS per pair instead of two.
+      out.push(rouge(kept[i] as string, kept[j] as string, options).rougeL!.fmeasure);
     }
   }
   return out;

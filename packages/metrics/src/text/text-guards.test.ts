@@ -5,6 +5,7 @@ import { textMatch } from './text-match';
 import { sensitiveDataLeakage } from './sensitive-data-leakage';
 import { encodingGuardrail, findEncodedPart } from './encoding-guardrail';
 import { pairwiseRougeConsistency } from './pairwise-rouge-consistency';
+import { rouge } from './rouge';
 
 setWarningHandler(() => {});
 
@@ -91,5 +92,19 @@ describe('pairwiseRougeConsistency', () => {
   });
   it('scores every pair with ROUGE-L F', () => {
     expect(pairwiseRougeConsistency(['a b c d', 'a b c d', 'a x c y'])).toEqual([1, 0.5, 0.5]);
+  });
+  it('equals the mean of both ROUGE-L directions bit for bit (one LCS per pair suffices)', () => {
+    let seed = 7;
+    const word = () => ['the', 'cat', 'sat', 'on', 'a', 'mat', 'dog', 'ran', 'far'][(seed = (seed * 48271) % 2147483647) % 9];
+    const answers = Array.from({ length: 12 }, (_, i) => Array.from({ length: 3 + ((i * 7) % 11) }, word).join(' '));
+    const expected: number[] = [];
+    for (let i = 0; i < answers.length; i++) {
+      for (let j = i + 1; j < answers.length; j++) {
+        const ab = rouge(answers[i]!, answers[j]!, { types: ['rougeL'] }).rougeL!.fmeasure;
+        const ba = rouge(answers[j]!, answers[i]!, { types: ['rougeL'] }).rougeL!.fmeasure;
+        expected.push((ab + ba) / 2);
+      }
+    }
+    expect(pairwiseRougeConsistency(answers)).toEqual(expected);
   });
 });
