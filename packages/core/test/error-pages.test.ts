@@ -14,6 +14,12 @@ describe('error code pages', () => {
     expect(text).toContain('## Possible solutions');
   });
 
+  it('the index in errors/README.md lists every code with its meaning from ERROR_CODES', () => {
+    const index = readFileSync(join(errorsDir, 'README.md'), 'utf8');
+    const rows = [...index.matchAll(/^\| \[(TE-\d+)\]\(\1\.md\) \| (.+?) \|$/gm)].map((m) => [m[1], m[2]]);
+    expect(Object.fromEntries(rows)).toEqual(ERROR_CODES);
+  });
+
   it('messages point at the page of their code', () => {
     expect(invalidOption('binaryAuroc', 'maxFpr', 'a number in (0, 1]', 2).message).toMatch(/See errors\/TE-101\.md$/);
     expect(invalidInput('loadResults', { argument: 'dt.json', index: 3 }, 'have a bbox', 'none', 'TE-204').message)
