@@ -33,3 +33,16 @@ export function mean(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) s += values[i] as number;
   return s / values.length;
 }
+
+/** `{ [label]: at(index) }` over `labels` in order: Valor's per-label dictionaries. */
+export function byLabel<T>(labels: readonly string[], at: (index: number) => T): Record<string, T> {
+  const out: Record<string, T> = {};
+  labels.forEach((label, i) => { out[label] = at(i); });
+  return out;
+}
+
+/** Valor's `confusion_matrix`: `{ [groundtruth label]: { [prediction label]: cell } }` from a row-major k×k list. */
+export function confusionByLabel<T>(labels: readonly string[], cells: ArrayLike<T>): Record<string, Record<string, T>> {
+  const k = labels.length;
+  return byLabel(labels, (g) => byLabel(labels, (p) => cells[g * k + p] as T));
+}

@@ -1,7 +1,7 @@
 import { runKernelSync } from '@tensoreval/core';
 import { increment } from './columns';
 import { onPage } from './example-pages';
-import type { MetricRecord } from './metric-record';
+import { byLabel, confusionByLabel, type MetricRecord } from './metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';
 
 /** The confusion-matrix paths treat a score as positive only above this (Valor's `scores > 1e-9`). */
@@ -59,18 +59,9 @@ function parametersOf(threshold: number, hardmax: boolean): Record<string, unkno
 /** Valor's classification `compute_confusion_matrix`. */
 export function classificationConfusionMatrix(ctx: ClassificationContext, options: ResolvedThresholdOptions): MetricRecord[] {
   const { labels } = ctx;
-  const k = labels.length;
   return positiveMasks(ctx, options).map((mask, t) => {
     const { counts, unmatched } = countPositives(ctx, mask);
-    const matrix: Record<string, Record<string, number>> = {};
-    const unmatchedGts: Record<string, number> = {};
-    for (let g = 0; g < k; g++) {
-      const row: Record<string, number> = {};
-      for (let p = 0; p < k; p++) row[labels[p] as string] = counts[g * k + p] as number;
-      matrix[labels[g] as string] = row;
-      unmatchedGts[labels[g] as string] = unmatched[g] as number;
-    }
-    return { type: 'ConfusionMatrix', value: { confusion_matrix: matrix, unmatched_ground_truths: unmatchedGts }, parameters: parametersOf(options.scoreThresholds[t] as number, options.hardmax) };
+    return { type: 'ConfusionMatrix', value: { confusion_matrix: confusionByLabel(labels, counts), unmatched_ground_truths: byLabel(labels, (g) => unmatched[g] as number) }, parameters: parametersOf(options.scoreThresholds[t] as number, options.hardmax) };
   });
 }
 
@@ -144,14 +135,6 @@ export function classificationConfusionMatrixWithExamples(ctx: ClassificationCon
         cell.count++;
       }
     }
-    const matrix: Record<string, Record<string, ExampleCell>> = {};
-    const unmatchedGts: Record<string, ExampleCell> = {};
-    for (let g = 0; g < k; g++) {
-      const row: Record<string, ExampleCell> = {};
-      for (let p = 0; p < k; p++) row[labels[p] as string] = cells[g * k + p] as ExampleCell;
-      matrix[labels[g] as string] = row;
-      unmatchedGts[labels[g] as string] = unmatched[g] as ExampleCell;
-    }
-    return { type: 'ConfusionMatrixWithExamples', value: { confusion_matrix: matrix, unmatched_ground_truths: unmatchedGts }, parameters: parametersOf(options.scoreThresholds[t] as number, options.hardmax) };
+    return { type: 'ConfusionMatrixWithExamples', value: { confusion_matrix: confusionByLabel(labels, cells), unmatched_ground_truths: byLabel(labels, (g) => unmatched[g] as ExampleCell) }, parameters: parametersOf(options.scoreThresholds[t] as number, options.hardmax) };
   });
 }

@@ -1,6 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
 import { ALL_EXAMPLES, onPage, type ExamplePage } from '../../classification/example-pages';
-import type { MetricRecord } from '../../classification/metric-record';
+import { byLabel, confusionByLabel, type MetricRecord } from '../../classification/metric-record';
 import { MIN_PAIR_IOU, type DetailedPairs } from './detailed-pairs';
 import { orderByScoreDesc } from './score-order';
 import type { DetectionTable } from './detection-table';
@@ -95,17 +95,7 @@ export function detectionConfusionMatrix(t: DetectionTable, pairs: DetailedPairs
     const unmatchedGt = new Float64Array(k);
     m.unmatchedSlot.forEach((f, s) => { if (f === 1) unmatchedPd[t.pdLabels[s] as number] = (unmatchedPd[t.pdLabels[s] as number] as number) + 1; });
     m.unmatchedGt.forEach((f, g) => { if (f === 1) unmatchedGt[t.gtLabels[g] as number] = (unmatchedGt[t.gtLabels[g] as number] as number) + 1; });
-    const matrix: Record<string, Record<string, number>> = {};
-    const upd: Record<string, number> = {};
-    const ugt: Record<string, number> = {};
-    for (let g = 0; g < k; g++) {
-      const row: Record<string, number> = {};
-      for (let p = 0; p < k; p++) row[labels[p] as string] = counts[g * k + p] as number;
-      matrix[labels[g] as string] = row;
-      upd[labels[g] as string] = unmatchedPd[g] as number;
-      ugt[labels[g] as string] = unmatchedGt[g] as number;
-    }
-    records.push({ type: 'ConfusionMatrix', value: { confusion_matrix: matrix, unmatched_predictions: upd, unmatched_ground_truths: ugt }, parameters: parametersOf(iou, score) });
+    records.push({ type: 'ConfusionMatrix', value: { confusion_matrix: confusionByLabel(labels, counts), unmatched_predictions: byLabel(labels, (l) => unmatchedPd[l] as number), unmatched_ground_truths: byLabel(labels, (l) => unmatchedGt[l] as number) }, parameters: parametersOf(iou, score) });
   });
   return records;
 }
@@ -204,17 +194,7 @@ export function detectionConfusionMatrixWithExamples(t: DetectionTable, pairs: D
       if (onPage(page, cell.count)) cell.examples.push({ datum_id: t.datumUids[datumOfGt[g] as number] as string, ground_truth_id: t.gtUids[g] as string });
       cell.count++;
     }
-    const matrix: Record<string, Record<string, ExampleCell>> = {};
-    const updOut: Record<string, ExampleCell> = {};
-    const ugtOut: Record<string, ExampleCell> = {};
-    for (let g = 0; g < k; g++) {
-      const row: Record<string, ExampleCell> = {};
-      for (let p = 0; p < k; p++) row[labels[p] as string] = cells[g * k + p] as ExampleCell;
-      matrix[labels[g] as string] = row;
-      updOut[labels[g] as string] = upd[g] as ExampleCell;
-      ugtOut[labels[g] as string] = ugt[g] as ExampleCell;
-    }
-    records.push({ type: 'ConfusionMatrixWithExamples', value: { confusion_matrix: matrix, unmatched_predictions: updOut, unmatched_ground_truths: ugtOut }, parameters: parametersOf(iou, score) });
+    records.push({ type: 'ConfusionMatrixWithExamples', value: { confusion_matrix: confusionByLabel(labels, cells), unmatched_predictions: byLabel(labels, (l) => upd[l] as ExampleCell), unmatched_ground_truths: byLabel(labels, (l) => ugt[l] as ExampleCell) }, parameters: parametersOf(iou, score) });
   });
   return records;
 }
