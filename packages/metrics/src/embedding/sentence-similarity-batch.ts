@@ -1,6 +1,7 @@
 import { invalidInput, resolveBackend, runKernel, runKernelSync, type FloatArray } from '@tensoreval/core';
 import { numpyMean } from '../retrieval/numpy-stats';
 import type { EmbeddingKernelOptions } from './cosine-similarity';
+import { minOfRange } from './sentence-similarity';
 import type { PackedVectors } from './vectors';
 
 /**
@@ -276,17 +277,6 @@ async function bestPerRow(
     best.set(await k.rowMax(scores, c1 - c0), r0);
   }
   return result;
-}
-
-/** numpy's `min` over best[from..to): NaN as soon as one value is NaN. */
-function minOfRange(values: Float64Array, from: number, to: number): number {
-  let m = Number.POSITIVE_INFINITY;
-  for (let i = from; i < to; i++) {
-    const v = values[i] as number;
-    if (Number.isNaN(v)) return Number.NaN;
-    if (v < m) m = v;
-  }
-  return m;
 }
 
 /**

@@ -17,7 +17,7 @@ export async function sentenceSimilarity(actual: VectorList, expected: VectorLis
   const e = checkVectors(expected, 'expected', fn, dim);
   if (a.rows === 0 || e.rows === 0) return { mean: 0, min: 0 };
   const best = await rowMaxima(await cosineSimilarityMatrix(a, e, options), options);
-  return { mean: numpyMean(best), min: minOf(best) };
+  return { mean: numpyMean(best), min: minOfRange(best) };
 }
 
 /**
@@ -36,12 +36,13 @@ export async function groundedness(answerSentences: VectorList, contextChunkSent
   const context = concatVectors(contextChunkSentences.map((c, i) => checkVectors(c, `contextChunkSentences[${i}]`, fn, dim)), dim);
   if (a.rows === 0 || context.rows === 0) return Number.NaN;
   const best = await rowMaxima(await cosineSimilarityMatrix(a, context, options), options);
-  return minOf(best);
+  return minOfRange(best);
 }
 
-function minOf(values: Float64Array): number {
+/** numpy's `min` over values[from..to): NaN as soon as one value is NaN (shared with the batch forms). */
+export function minOfRange(values: Float64Array, from = 0, to = values.length): number {
   let m = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = from; i < to; i++) {
     const v = values[i] as number;
     if (Number.isNaN(v)) return Number.NaN;
     if (v < m) m = v;
