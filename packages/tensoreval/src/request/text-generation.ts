@@ -6,7 +6,9 @@ import {
   OpenAiJudgeClient,
   type JudgeClient,
   type JudgedDatum,
+  type JudgedMetricRequest,
   type JudgedRunSummary,
+  type JudgePricing,
   type JudgeSemantics,
   type OpenAiJudgeClientOptions,
   type StructuredOutputMode,
@@ -85,7 +87,7 @@ export interface JudgeSettings {
   temperature?: number;
   seed?: number;
   cachePath?: string;
-  pricing?: { promptPerMillion: number; completionPerMillion: number };
+  pricing?: JudgePricing;
 }
 
 const JUDGE_FIELDS = ['endpoint', 'base_url', 'model', 'api_key_env', 'azure_api_version', 'timeout_ms', 'max_retries', 'max_concurrency', 'retries', 'temperature', 'seed', 'system_prompt', 'structured_output', 'cache', 'pricing'];
@@ -138,7 +140,7 @@ export function parseJudgeSettings(raw: unknown, overrides: TextGenerationRunOpt
   return settings;
 }
 
-function metricRequest(call: MetricCall): { id: string; name: string; semantics?: JudgeSemantics; options: Record<string, unknown> } {
+function metricRequest(call: MetricCall): JudgedMetricRequest {
   const fnName = `${FN} (metric '${call.id}')`;
   const options: Record<string, unknown> = {};
   for (const [param, option] of Object.entries(METRIC_PARAMETERS[call.method] ?? {})) {
@@ -148,7 +150,7 @@ function metricRequest(call: MetricCall): { id: string; name: string; semantics?
     if (param === 'k_values') checkNumberArray(value, param, fnName, { min: 0 });
     options[option] = value;
   }
-  const out: { id: string; name: string; semantics?: JudgeSemantics; options: Record<string, unknown> } = { id: call.id, name: call.method, options };
+  const out: JudgedMetricRequest = { id: call.id, name: call.method, options };
   if (call.semantics !== undefined) out.semantics = checkOneOf(call.semantics, 'semantics', fnName, SEMANTICS);
   return out;
 }
