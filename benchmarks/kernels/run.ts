@@ -13,7 +13,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import '@tensoreval/backend-cpu';
 import { getBackend, initBackend, listKernels, type KernelAttrs, type KernelInputs, type KernelName } from '@tensoreval/core';
-import { conformanceCases } from '../../packages/core/src/testing/cases/index';
 import { naiveCosine, referenceSweep, referenceTopK } from './baselines';
 import { measureInterleaved, type Measurement, type Timed } from './measure';
 import { workloads, type Workload } from './workloads';
@@ -49,21 +48,6 @@ interface Case extends Timed {
   shape: string;
   /** index of the kernel case this baseline is compared with */
   baselineOf?: number;
-}
-
-/** The largest conformance case of a kernel that has no workload yet, so every kernel gets a number. */
-function conformanceWorkload(kernel: KernelName): { name: string; w: Workload } | undefined {
-  const cases = conformanceCases[kernel] as ReadonlyArray<{ name: string; inputs: () => object; attrs: object }>;
-  let best: { name: string; w: Workload } | undefined;
-  for (const c of cases) {
-    const inputs = c.inputs();
-    let values = 0;
-    for (const v of Object.values(inputs)) if (ArrayBuffer.isView(v)) values += (v as unknown as ArrayLike<number>).length;
-    if (!best || values > best.w.elements) {
-      best = { name: c.name, w: { inputs: inputs as KernelInputs<KernelName>, attrs: c.attrs as KernelAttrs<KernelName>, elements: values, shape: 'conformance case' } };
-    }
-  }
-  return best;
 }
 
 function kernelCase(kernel: KernelName, variant: string, unit: string, size: number, w: Workload): Case {
@@ -102,13 +86,8 @@ function buildCases(args: Args): Case[] {
   const registered = [...new Set(listKernels('cpu').map((c) => c.kernelName))].sort();
   for (const kernel of registered) {
     if (args.kernels && !args.kernels.has(kernel)) continue;
-    const specs = workloads.filter((w) => w.kernel === kernel);
-    if (specs.length === 0) {
-      const fallback = conformanceWorkload(kernel);
-      if (fallback) cases.push(kernelCase(kernel, `conformance case: ${fallback.name.slice(0, 24)}`, 'input values', fallback.w.elements, fallback.w));
-      continue;
-    }
-    for (const s of specs) {
+    // every registered kernel has a workload (checked by workloads.test.ts)
+    for (const s of workloads.filter((w) => w.kernel === kernel)) {
       for (const size of args.quick ? s.sizes.slice(0, 1) : s.sizes) {
         const w = s.make(size);
         const c = kernelCase(kernel, s.variant ?? 'cpu', s.unit, size, w);

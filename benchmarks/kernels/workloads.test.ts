@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import '@tensoreval/backend-cpu';
 import { rleDecodeImpl } from '@tensoreval/backend-cpu';
-import { runKernelSync, validateRleBatch } from '@tensoreval/core';
+import { listKernels, runKernelSync, validateRleBatch } from '@tensoreval/core';
 import { embeddings, rectangleMasks, rectangleRles, scores } from '../data';
 import { measureInterleaved } from './measure';
 import { workloads } from './workloads';
 
 // The benchmark's inputs must be valid kernel inputs; timings are never asserted.
 describe('benchmark workloads', () => {
+  it('cover every kernel the cpu backend registers', () => {
+    const registered = new Set(listKernels('cpu').map((c) => c.kernelName));
+    expect(registered.size).toBeGreaterThan(0);
+    expect([...registered].filter((k) => !workloads.some((w) => w.kernel === k))).toEqual([]);
+  });
+
   for (const spec of workloads) {
     it(`${spec.kernel}${spec.variant ? ` (${spec.variant})` : ''} at ${spec.sizes[0]} ${spec.unit} runs on cpu`, () => {
       const w = spec.make(spec.sizes[0] as number);
