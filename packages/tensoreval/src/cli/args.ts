@@ -33,3 +33,13 @@ export function flagString(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags.get(name);
   return typeof v === 'string' ? v : undefined;
 }
+
+/** The values of `--backend`, shared by every subcommand that takes one. */
+const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+
+/** `--backend` of `command` ('auto' when absent), checked against {@link BACKENDS} (TE-101 otherwise). */
+export function backendFlag(args: ParsedArgs, command: string): string {
+  const backend = flagString(args, 'backend') ?? 'auto';
+  if (!BACKENDS.includes(backend)) throw invalidOption(command, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
+  return backend;
+}

@@ -2,13 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import { invalidOption } from '@tensoreval/core';
 import type { CocoEvaluation } from '@tensoreval/metrics/detection';
 import { evaluateCoco, type EvaluateCocoOptions } from '../evaluate-coco';
-import { flagString, parseArgs } from './args';
+import { backendFlag, flagString, parseArgs } from './args';
 import { createProgress } from './progress';
 
 const CMD = 'tensoreval coco';
 const VALUE_FLAGS = ['gt', 'dt', 'iou-type', 'max-dets', 'backend', 'out', 'pr-arrays', 'score-threshold', 'f1-iou', 'area-rng', 'iou-thrs', 'rec-thrs', 'img-ids', 'use-cats', 'numpy-summation'] as const;
 const BOOLEAN_FLAGS = ['quiet'] as const;
-const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 const STAGES = ['load', 'masks', 'evaluate', 'accumulate', 'summarize'] as const;
 
 /** Parses a comma-separated list of finite numbers for `--flag`. */
@@ -70,9 +69,9 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
     if (summation !== 'blocked' && summation !== 'whole') throw invalidOption(CMD, '--numpy-summation', "'blocked' (numpy 1.x) or 'whole' (numpy 2.x)", summation);
     opts.summation = summation;
   }
-  const backend = flagString(args, 'backend') ?? 'auto';
-  if (!BACKENDS.includes(backend)) throw invalidOption(CMD, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
-  // The COCO path is float64 and exact; its kernels run on cpu whatever backend is named (see README).
+  // --backend is checked like every command's, but the COCO path is float64 and exact: its kernels run
+  // on cpu whatever backend is named (see README).
+  backendFlag(args, CMD);
   opts.backend = 'cpu';
   return opts;
 }

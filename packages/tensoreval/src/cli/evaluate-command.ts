@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { invalidOption, TensorEvalError } from '@tensoreval/core';
 import { evaluate } from '../evaluate';
-import { flagString, parseArgs } from './args';
+import { backendFlag, flagString, parseArgs } from './args';
 import { createProgress } from './progress';
 import { JUDGE_BOOLEAN_FLAGS, JUDGE_VALUE_FLAGS, judgeRunOptions } from './judge-flags';
 
@@ -9,7 +9,6 @@ const CMD = 'tensoreval evaluate';
 /** Every flag of `tensoreval evaluate`, in one place: flags taking a value, then boolean flags. */
 const VALUE_FLAGS = ['out', 'backend', ...JUDGE_VALUE_FLAGS] as const;
 const BOOLEAN_FLAGS = ['quiet', ...JUDGE_BOOLEAN_FLAGS] as const;
-const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 
 /** Prefixes an error about the request's content with the file it came from (one line, same code). */
 function inFile(error: unknown, file: string): unknown {
@@ -43,8 +42,7 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   const [file, ...extra] = args.positional;
   if (file === undefined) throw invalidOption(CMD, 'REQUEST', 'the path of a metric request JSON file', undefined);
   if (extra.length > 0) throw invalidOption(CMD, 'arguments', 'one REQUEST file', args.positional.join(' '), 'TE-102');
-  const backend = flagString(args, 'backend') ?? 'auto';
-  if (!BACKENDS.includes(backend)) throw invalidOption(CMD, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
+  const backend = backendFlag(args, CMD);
   const request = await readRequest(file);
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
   const judge = judgeRunOptions(args, args.flags.has('quiet'));
