@@ -1,9 +1,9 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { sentenceBleu } from './bleu';
-import { PY_DIGIT, PY_SPACE, PY_WORD } from './python-regex';
+import { PY_DIGIT, PY_SPACE_CHARS, PY_WORD } from './python-regex';
 
 // nltk RegexpTokenizer(r"\w+|\$[\d]+|[^\s\.]+") with Python's Unicode-aware classes.
-const VALOR_TOKEN = new RegExp(`${PY_WORD}+|\\$${PY_DIGIT}+|[^.${PY_SPACE.slice(1, -1)}]+`, 'gu');
+const VALOR_TOKEN = new RegExp(`${PY_WORD}+|\\$${PY_DIGIT}+|[^.${PY_SPACE_CHARS}]+`, 'gu');
 // The same classes restricted to ASCII text, where Unicode property matching is not needed (faster).
 const VALOR_TOKEN_ASCII = /[A-Za-z0-9_]+|\$[0-9]+|[^\t-\r\x1c-\x20.]+/g;
 const NON_ASCII = /[^\x00-\x7f]/;
