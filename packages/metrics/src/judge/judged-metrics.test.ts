@@ -153,9 +153,10 @@ describe('runs', () => {
   it('a dry run shows prompts without a server', async () => {
     const prompts: string[] = [];
     const client = new DryRunJudgeClient('m', (messages) => prompts.push(messages[1]?.content ?? ''));
-    const { summary } = await evaluateJudged({ client, datums: [rag], metrics: ['faithfulness'] });
+    const { summary } = await evaluateJudged({ client, datums: [{ ...rag, response: 'The moon is made of basalt.' }], metrics: ['faithfulness'] });
     expect(prompts).toHaveLength(1);
-    expect(prompts[0]).toContain('r');
+    // the first step's prompt carries the datum's response (a bare 'r' would match any prompt)
+    expect(prompts[0]).toContain('The moon is made of basalt.');
     expect(summary.errors).toBe(1);
   });
   it("a datum without any context is Valor's ValueError for context metrics, with no judge call", async () => {
