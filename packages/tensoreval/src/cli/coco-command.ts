@@ -17,6 +17,13 @@ function numberList(flag: string, text: string): number[] {
   return values;
 }
 
+/** Parses one finite number for `--flag`. */
+function oneNumber(flag: string, text: string): number {
+  const v = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(v)) throw invalidOption(CMD, `--${flag}`, 'a number', text);
+  return v;
+}
+
 /** `--area-rng all=0:1e10,small=0:1024` (labels optional): ranges and labels. */
 function areaRanges(text: string): { areaRng: Array<[number, number]>; areaRngLbl: string[] | undefined } {
   const areaRng: Array<[number, number]> = [];
@@ -56,13 +63,9 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
     opts.useCats = useCats === '1' || useCats === 'true';
   }
   const thr = flagString(args, 'score-threshold');
-  if (thr !== undefined) {
-    const v = Number(thr);
-    if (!Number.isFinite(v)) throw invalidOption(CMD, '--score-threshold', 'a number', thr);
-    opts.scoreThreshold = v;
-  }
+  if (thr !== undefined) opts.scoreThreshold = oneNumber('score-threshold', thr);
   const f1Iou = flagString(args, 'f1-iou');
-  if (f1Iou !== undefined) opts.f1IouThr = numberList('f1-iou', f1Iou)[0] as number;
+  if (f1Iou !== undefined) opts.f1IouThr = oneNumber('f1-iou', f1Iou);
   const summation = flagString(args, 'numpy-summation');
   if (summation !== undefined) {
     // 'blocked' = numpy 1.x (8192-element buffers, the default); 'whole' = numpy 2.x single pairwise pass
