@@ -1,4 +1,4 @@
-import { invalidOption } from '@tensoreval/core';
+import { checkInteger, checkNumber, checkOneOf, invalidOption } from '@tensoreval/core';
 import OpenAI, { APIConnectionError, APIError, AzureOpenAI } from 'openai';
 import { Semaphore } from './concurrency';
 import { JudgeTransportError } from './errors';
@@ -55,15 +55,14 @@ export class OpenAiJudgeClient implements JudgeClient {
   constructor(options: OpenAiJudgeClientOptions) {
     if (typeof options.model !== 'string' || options.model === '') throw invalidOption(FN, 'model', 'a non-empty string', options.model);
     this.modelName = options.model;
-    this.timeoutMs = positive(options.timeoutMs, 60_000, 'timeoutMs');
-    this.maxRetries = nonNegativeInteger(options.maxRetries, 4, 'maxRetries');
-    this.baseDelayMs = positive(options.retryBaseDelayMs, 500, 'retryBaseDelayMs');
-    this.maxDelayMs = positive(options.retryMaxDelayMs, 30_000, 'retryMaxDelayMs');
-    this.maxConcurrency = nonNegativeInteger(options.maxConcurrency, 8, 'maxConcurrency') || 1;
+    const positive = { min: 0, minExclusive: true };
+    this.timeoutMs = options.timeoutMs === undefined ? 60_000 : checkNumber(options.timeoutMs, 'timeoutMs', FN, positive);
+    this.maxRetries = options.maxRetries === undefined ? 4 : checkInteger(options.maxRetries, 'maxRetries', FN, { min: 0 });
+    this.baseDelayMs = options.retryBaseDelayMs === undefined ? 500 : checkNumber(options.retryBaseDelayMs, 'retryBaseDelayMs', FN, positive);
+    this.maxDelayMs = options.retryMaxDelayMs === undefined ? 30_000 : checkNumber(options.retryMaxDelayMs, 'retryMaxDelayMs', FN, positive);
+    this.maxConcurrency = (options.maxConcurrency === undefined ? 8 : checkInteger(options.maxConcurrency, 'maxConcurrency', FN, { min: 0 })) || 1;
     this.semaphore = new Semaphore(this.maxConcurrency);
-    const modes: StructuredOutputMode[] = ['auto', 'json_schema', 'json_object', 'off'];
-    this.structured = options.structuredOutput ?? 'auto';
-    if (!modes.includes(this.structured)) throw invalidOption(FN, 'structuredOutput', `one of ${modes.map((m) => `'${m}'`).join(', ')}`, this.structured);
+    this.structured = options.structuredOutput === undefined ? 'auto' : checkOneOf(options.structuredOutput, 'structuredOutput', FN, ['auto', 'json_schema', 'json_object', 'off']);
     const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY ?? 'none';
     // Retries and timeouts are ours (the SDK's are off) so that the policy above is the whole policy.
     const common = { apiKey, maxRetries: 0, timeout: this.timeoutMs };
@@ -153,16 +152,4 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) throw invalidOption(FN, name, 'a positive finite number', value);
-  return value;
-}
-
-function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw invalidOption(FN, name, 'a non-negative integer', value);
-  return value;
 }
