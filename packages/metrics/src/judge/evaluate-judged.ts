@@ -1,4 +1,4 @@
-import { invalidOption } from '@tensoreval/core';
+import { checkInteger, invalidOption } from '@tensoreval/core';
 import { runBounded } from './concurrency';
 import { describeFailure, JudgeResponseError } from './errors';
 import { DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
@@ -61,8 +61,7 @@ export interface JudgedRunResult {
  */
 export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<JudgedRunResult> {
   const fn = 'evaluateJudged';
-  const retries = options.retries ?? 0;
-  if (!Number.isInteger(retries) || retries < 0) throw invalidOption(fn, 'retries', 'a non-negative integer', retries);
+  const retries = options.retries === undefined ? 0 : checkInteger(options.retries, 'retries', fn, { min: 0 });
   const metrics = options.metrics.map((m) => {
     const req = typeof m === 'string' ? { name: m } : m;
     const resolved = resolveJudgedMetric(req.name, req.semantics ?? options.semantics, fn);
