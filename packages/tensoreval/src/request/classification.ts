@@ -8,7 +8,7 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * Classification datums `{uid, groundtruth, predictions: [label...], scores: [float...]}` →
  * one columnar batch; label strings become ids here, in first-appearance order.
  */
-export function parseClassificationData(data: unknown): ClassificationBatch {
+function parseClassificationData(data: unknown): ClassificationBatch {
   const root = asObject(data, { argument: 'data' });
   const datums = asArray(root.datums, { argument: 'data.datums' });
   const labels = new LabelIndex();

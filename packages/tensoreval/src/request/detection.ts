@@ -27,7 +27,7 @@ const collect = (): Collected => ({ uids: [], labels: [], labelOffsets: [0], sco
  * Boxes arrive as Valor's (xmin, xmax, ymin, ymax) and are stored xyxy; polygons keep their rings;
  * masks are decoded and every mask of a datum must have the same shape.
  */
-export function parseDetectionData(data: unknown): DetectionBatch {
+function parseDetectionData(data: unknown): DetectionBatch {
   const root = asObject(data, { argument: 'data' });
   const kind = root.annotation_type ?? 'bounding_box';
   if (!ANNOTATION_TYPES.includes(kind as AnnotationType)) throw invalidOption(FN, 'data.annotation_type', `one of ${ANNOTATION_TYPES.map((t) => `'${t}'`).join(', ')}`, kind);

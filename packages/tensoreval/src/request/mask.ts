@@ -2,7 +2,7 @@ import { invalidInput, type InputLocation } from '@tensoreval/core';
 import { asArray, asObject, describe, FN } from './fields';
 
 /** A decoded binary mask, row-major (row i is y = i, column j is x = j), 0/1 bytes. */
-export interface DecodedMask {
+interface DecodedMask {
   height: number;
   width: number;
   data: Uint8Array;

@@ -6,7 +6,7 @@ import { decodeMask } from './mask';
 import type { MetricCall } from './types';
 
 /** Valor's IoU methods on explicit pairs: method name → annotation kind. */
-export const PAIR_IOU_METHODS = { bbox_iou: 'bounding_box', polygon_iou: 'polygon', bitmask_iou: 'bitmask' } as const;
+const PAIR_IOU_METHODS = { bbox_iou: 'bounding_box', polygon_iou: 'polygon', bitmask_iou: 'bitmask' } as const;
 
 type PairMethod = keyof typeof PAIR_IOU_METHODS;
 

@@ -11,7 +11,7 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * Semantic-segmentation datums `{uid, shape: [h, w], groundtruths: [{label, mask}], predictions:
  * [{label, mask}]}` → one columnar batch; every mask must have the datum's shape.
  */
-export function parseSegmentationData(data: unknown): SegmentationBatch {
+function parseSegmentationData(data: unknown): SegmentationBatch {
   const root = asObject(data, { argument: 'data' });
   const datums = asArray(root.datums, { argument: 'data.datums' });
   const labels = new LabelIndex();
