@@ -78,6 +78,10 @@ describe('groundedness and sentence similarity on the kernels', () => {
     const bad = answer.map((r) => r.slice());
     (bad[2] as number[])[5] = Number.NaN;
     await expect(groundedness(bad, chunks)).rejects.toThrow(/`answerSentences` \(record 2\)/);
+    await expect(groundedness(bad, chunks)).rejects.toThrow(/finite.*NaN at position 5/);
+    (bad[2] as number[])[5] = 1;
+    (bad[1] as number[])[0] = Number.NEGATIVE_INFINITY;
+    await expect(groundedness(bad, chunks)).rejects.toThrow(/`answerSentences` \(record 1\) .*-Infinity at position 0/);
   });
   it('sentence similarity: mean and min of best matches; empty side → 0', async () => {
     const expected = [[1, 0], [0, 1]];

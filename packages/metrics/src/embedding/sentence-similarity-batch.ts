@@ -2,7 +2,7 @@ import { invalidInput, resolveBackend, runKernel, runKernelSync, type FloatArray
 import { numpyMean } from '../retrieval/numpy-stats';
 import type { EmbeddingKernelOptions } from './cosine-similarity';
 import { minOfRange } from './sentence-similarity';
-import type { PackedVectors } from './vectors';
+import { isZeroRow, nonFiniteAt, type PackedVectors } from './vectors';
 
 /**
  * Many variable-length lists of vectors in columnar form: every row of every item in one
@@ -91,18 +91,9 @@ function checkColumnar(v: RaggedVectors | PackedVectors, argument: string, fn: s
     const end = offsets[i + 1] as number;
     for (let r = offsets[i] as number; r < end; r++) {
       const o = r * d;
-      // v * 0 is NaN exactly for NaN and ±Infinity: one sum per row, the error path only on bad input.
-      let poison = 0;
-      for (let k = 0; k < d; k++) poison += (data[o + k] as number) * 0;
-      if (poison !== 0) {
-        let k = 0;
-        while (Number.isFinite(data[o + k] as number)) k++;
-        throw invalidInput(fn, { argument, index: i }, 'contain only finite numbers', `${data[o + k]} in row ${r} (vector ${r - (offsets[i] as number)} of the item) at position ${k}`, 'TE-201');
-      }
-      if (hasZero[i] === 1) continue;
-      let k = 0;
-      while (k < d && (data[o + k] as number) === 0) k++;
-      if (k === d) hasZero[i] = 1;
+      const k = nonFiniteAt(data, o, d);
+      if (k >= 0) throw invalidInput(fn, { argument, index: i }, 'contain only finite numbers', `${data[o + k]} in row ${r} (vector ${r - (offsets[i] as number)} of the item) at position ${k}`, 'TE-201');
+      if (hasZero[i] === 0 && isZeroRow(data, o, d)) hasZero[i] = 1;
     }
   }
   return { data, dim: d, offsets, items, hasZero };

@@ -54,23 +54,35 @@ export function checkVectors(vectors: VectorList, argument: string, fnName: stri
   const zeroRows = new Uint8Array(rows);
   let anyZero = false;
   for (let r = 0, o = 0; r < rows; r++, o += dim) {
-    // v * 0 is NaN exactly for NaN and ±Infinity, so one sum finds them without a branch per value;
-    // the zero-row scan stops at the first non-zero. The error path runs only on bad input.
-    let poison = 0;
-    for (let d = 0; d < dim; d++) poison += (data[o + d] as number) * 0;
-    if (poison !== 0) {
-      let d = 0;
-      while (Number.isFinite(data[o + d] as number)) d++;
-      throw invalidInput(fnName, { argument, index: r }, 'contain only finite numbers', `${data[o + d]} at position ${d}`, 'TE-201');
-    }
-    let nonZero = 0;
-    for (let d = 0; d < dim && nonZero === 0; d++) if ((data[o + d] as number) !== 0) nonZero = 1;
-    if (nonZero === 0) {
+    const bad = nonFiniteAt(data, o, dim);
+    if (bad >= 0) throw invalidInput(fnName, { argument, index: r }, 'contain only finite numbers', `${data[o + bad]} at position ${bad}`, 'TE-201');
+    if (isZeroRow(data, o, dim)) {
       zeroRows[r] = 1;
       anyZero = true;
     }
   }
   return { data, rows, dim, zeroRows, anyZero };
+}
+
+/**
+ * Position of the first NaN or ±Infinity in the row `data[o..o+dim)`, or -1. `v * 0` is NaN exactly
+ * for those, so a clean row costs one sum without a branch per value; the scan for the position
+ * runs only on bad input.
+ */
+export function nonFiniteAt(data: FloatArray, o: number, dim: number): number {
+  let poison = 0;
+  for (let d = 0; d < dim; d++) poison += (data[o + d] as number) * 0;
+  if (poison === 0) return -1;
+  let d = 0;
+  while (Number.isFinite(data[o + d] as number)) d++;
+  return d;
+}
+
+/** Whether the row `data[o..o+dim)` is all zeros (the scan stops at the first non-zero). */
+export function isZeroRow(data: FloatArray, o: number, dim: number): boolean {
+  let d = 0;
+  while (d < dim && (data[o + d] as number) === 0) d++;
+  return d === dim;
 }
 
 /** Concatenates several checked lists (e.g. the sentences of every context chunk) into one. */
