@@ -21,6 +21,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   gpujs: () => import('@tensoreval/backend-gpujs'),
 };
 
+/** Install lines for a backend package that failed to import (a loaded backend carries its own `installHint`). */
 const INSTALL: Record<string, string> = {
   onnx: 'ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node',
   tfjs: 'npm i @tensorflow/tfjs-core @tensorflow/tfjs-backend-wasm @tensorflow/tfjs-backend-cpu',
@@ -53,7 +54,11 @@ export async function prepareBackend(choice: KernelBackend, kernel: KernelName, 
   }
   const loadError = await loadPackage(choice);
   if (loadError === undefined && (await initBackend(choice))) return;
-  const why = loadError instanceof Error ? loadError.message : (listBackends().find((b) => b.name === choice)?.error ?? 'it did not register');
-  throw new BackendUnavailableError('TE-301', `Backend '${choice}' requested by ${fnName} is not available: ${why}. Install it with: ${INSTALL[choice]}`, { cause: loadError });
+  // A registered backend whose init failed already names its own install hint in the registry's error;
+  // only a package that did not even import (so no backend carries a hint) gets one from INSTALL.
+  const why = loadError instanceof Error
+    ? `${loadError.message}. Install it with: ${INSTALL[choice]}`
+    : (listBackends().find((b) => b.name === choice)?.error ?? `it did not register. Install it with: ${INSTALL[choice]}`);
+  throw new BackendUnavailableError('TE-301', `Backend '${choice}' requested by ${fnName} is not available: ${why}`, { cause: loadError });
 }
 
