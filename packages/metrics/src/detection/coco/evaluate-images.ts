@@ -33,7 +33,7 @@ export interface ImageMatches {
 }
 
 /** Image mask of the evaluated subset (all GT images when imgIds is undefined). */
-export function selectImages(gt: GtTable, params: CocoParams): Uint8Array {
+function selectImages(gt: GtTable, params: CocoParams): Uint8Array {
   const sel = new Uint8Array(gt.images.ids.length);
   if (params.imgIds === undefined) return sel.fill(1);
   for (const id of params.imgIds) {

@@ -42,8 +42,8 @@ export function linspace(start: number, stop: number, num: number): Float64Array
   return out;
 }
 
-export const DEFAULT_AREA_RANGES: ReadonlyArray<readonly [number, number]> = [[0, 1e10], [0, 32 ** 2], [32 ** 2, 96 ** 2], [96 ** 2, 1e10]];
-export const DEFAULT_AREA_LABELS: readonly string[] = ['all', 'small', 'medium', 'large'];
+const DEFAULT_AREA_RANGES: ReadonlyArray<readonly [number, number]> = [[0, 1e10], [0, 32 ** 2], [32 ** 2, 96 ** 2], [96 ** 2, 1e10]];
+const DEFAULT_AREA_LABELS: readonly string[] = ['all', 'small', 'medium', 'large'];
 
 const FN = 'evaluateCoco';
 
