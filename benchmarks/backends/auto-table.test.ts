@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { autoPriorities } from '../../packages/tensoreval/src/kernels-api/auto-priorities';
 import { autoTableModule, deriveAutoTable, LEAD_OVER_CPU, type BucketResult } from './auto-table';
 
 const row = (kernel: BucketResult['kernel'], size: number, backend: string, medianMs: number, ok = true, minMs = medianMs): BucketResult => ({ kernel, size, backend, medianMs, minMs, ok });
@@ -27,5 +30,16 @@ describe('deriveAutoTable', () => {
     const body = source.slice(source.lastIndexOf('  table: ') + 9, source.lastIndexOf('};'));
     // eslint-disable-next-line no-new-func
     expect(new Function(`return ${body.trim().replace(/,$/, '')}`)()).toEqual(table);
+  });
+
+  it('the committed auto table is the one derived from the committed results file of the same run', () => {
+    const dir = join(__dirname, '../results');
+    const runs = readdirSync(dir)
+      .filter((f) => f.includes('-backends-') && f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { date: string; rows: BucketResult[] });
+    const run = runs.find((r) => r.date === autoPriorities.date);
+    expect(run, `a results file dated ${autoPriorities.date}`).toBeDefined();
+    // run.ts leaves the ort-gemm reference rows out of the table
+    expect(deriveAutoTable((run?.rows ?? []).filter((r) => r.backend !== 'ort-gemm'))).toEqual(autoPriorities.table);
   });
 });
