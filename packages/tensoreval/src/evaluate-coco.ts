@@ -86,11 +86,16 @@ async function startGtMaskWorker(path: string): Promise<{ result: Promise<RleBat
   }
 }
 
+/** TE-209 naming the file that could not be read (or stat'ed). */
+function unreadable(path: string, error: unknown): Error {
+  return invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
+}
+
 async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    throw invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
+    throw unreadable(path, error);
   }
 }
 
@@ -116,7 +121,7 @@ async function readResultsFile(path: string, streamAbove: number, withMasks: boo
   try {
     size = (await stat(path)).size;
   } catch (error) {
-    throw invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
+    throw unreadable(path, error);
   }
   if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
   const text = await readText(path);
