@@ -1,7 +1,8 @@
 import { JudgeResponseError } from '../errors';
 import { askJudge, type JudgeContext } from '../judge-context';
-import { extractJsonValor, firstSignedInteger, isJsonObject } from '../json-extraction';
+import { firstSignedInteger } from '../json-extraction';
 import { pythonRepr } from '../python-repr';
+import { askForObject } from '../reply-shapes';
 import type { JudgeResponseSchema } from '../types';
 import * as prompts from './prompts';
 import { validateStringList, validateVerdictList } from './validators';
@@ -22,19 +23,12 @@ function verdictSchema(allowed: readonly string[]): JudgeResponseSchema {
   return { name: 'verdicts', schema: { type: 'object', properties: { verdicts: { type: 'array', items: item } }, required: ['verdicts'], additionalProperties: false } };
 }
 
-async function askObject(ctx: JudgeContext, prompt: string, schema: JudgeResponseSchema): Promise<Record<string, unknown>> {
-  const parsed = extractJsonValor(await askJudge(ctx, prompt, { responseSchema: schema }));
-  // The greedy `{...}` span can only parse to an object, but keep the type honest.
-  if (!isJsonObject(parsed)) throw new JudgeResponseError(`LLM response was not a JSON object: ${pythonRepr(parsed)}`);
-  return parsed;
-}
-
 async function stringList(ctx: JudgeContext, prompt: string, key: string): Promise<string[]> {
-  return validateStringList(await askObject(ctx, prompt, stringListSchema(key)), key);
+  return validateStringList(await askForObject(ctx, 'valor', prompt, stringListSchema(key)), key);
 }
 
 async function verdicts(ctx: JudgeContext, prompt: string, allowed: readonly string[], length: number): Promise<string[]> {
-  return validateVerdictList(await askObject(ctx, prompt, verdictSchema(allowed)), 'verdicts', allowed, length);
+  return validateVerdictList(await askForObject(ctx, 'valor', prompt, verdictSchema(allowed)), 'verdicts', allowed, length);
 }
 
 export const generateStatements = (ctx: JudgeContext, text: string) => stringList(ctx, prompts.statementsPrompt(text), 'statements');
@@ -57,7 +51,7 @@ export async function generateAnswerCorrectnessVerdicts(
       additionalProperties: false,
     },
   };
-  const reply = await askObject(ctx, prompts.answerCorrectnessPrompt(query, prediction, groundtruth), schema);
+  const reply = await askForObject(ctx, 'valor', prompts.answerCorrectnessPrompt(query, prediction, groundtruth), schema);
   const tp = validateStringList(reply, 'TP').length;
   const fp = validateStringList(reply, 'FP').length;
   const fn = validateStringList(reply, 'FN').length;
