@@ -6,6 +6,7 @@
  * took longer than `slowMs` keeps that call as its single sample (the slow engines would otherwise
  * take minutes; their numbers then include first-call costs, and `reps: 1` says so).
  */
+import { median } from '../kernels/measure';
 
 export interface AsyncCandidate {
   name: string;
@@ -19,12 +20,6 @@ export interface AsyncMeasurement {
   reps: number;
   /** set when the candidate threw; no timing then */
   error?: string;
-}
-
-function median(values: number[]): number {
-  const s = Float64Array.from(values).sort();
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 async function timeCalls(run: () => Promise<unknown>, calls = 1): Promise<number> {

@@ -12,6 +12,7 @@ import { cpus, hostname, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
+import { median } from '../kernels/measure';
 
 const root = resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
@@ -23,12 +24,6 @@ const runs = Number(flag('runs', '5'));
 const dataDir = resolve(root, flag('data', 'benchmarks/.data/coco'));
 
 interface Sample { wallS: number; peakRssMiB: number; userS: number; sysS: number; load1: number }
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 /** One fresh process under /usr/bin/time -v: wall clock and peak RSS as the kernel reports them. */
 function runOnce(cli: string, gt: string, dt: string, iouType: string): Sample {

@@ -23,7 +23,8 @@ export interface MeasureOptions {
   warmupCalls: number;
 }
 
-function median(values: number[]): number {
+/** Median of a sample (mean of the two middle values for an even count). */
+export function median(values: number[]): number {
   const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
