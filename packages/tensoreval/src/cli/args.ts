@@ -1,4 +1,5 @@
 import { invalidOption } from '@tensoreval/core';
+import { BACKENDS } from '../kernels-api/backend-loading';
 
 /** Parsed command line: positional arguments and --flags (`--x v`, `--x=v`, boolean `--x`). */
 export interface ParsedArgs {
@@ -35,11 +36,10 @@ export function flagString(args: ParsedArgs, name: string): string | undefined {
 }
 
 /** The values of `--backend`, shared by every subcommand that takes one. */
-const BACKENDS = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 
 /** `--backend` of `command` ('auto' when absent), checked against {@link BACKENDS} (TE-101 otherwise). */
 export function backendFlag(args: ParsedArgs, command: string): string {
   const backend = flagString(args, 'backend') ?? 'auto';
-  if (!BACKENDS.includes(backend)) throw invalidOption(command, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
+  if (!(BACKENDS as readonly string[]).includes(backend)) throw invalidOption(command, '--backend', `one of ${BACKENDS.join(', ')}`, backend);
   return backend;
 }

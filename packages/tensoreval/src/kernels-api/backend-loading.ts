@@ -12,7 +12,8 @@ export interface KernelApiOptions {
 
 setAutoPriorities(autoPriorities.table);
 
-const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+/** Every backend name the facade accepts. */
+export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
 
 // Lazy loaders: importing a backend package registers it; its engine loads in the backend's init().
 const LOADERS: Record<string, () => Promise<unknown>> = {
