@@ -16,7 +16,6 @@ export { pairwiseCosineImpl } from './kernels/PairwiseCosine';
 export { precisionRecallSweepImpl } from './kernels/PrecisionRecallSweep';
 export { rocAucImpl } from './kernels/RocAuc';
 export { RadixArgsort } from './sort/radix-argsort';
-export { numpySum } from './numeric/numpy-sum';
 export { topKImpl } from './kernels/TopK';
 export { binaryMasksImpl, bitmaskBlocksImpl, boxesXyxyF32Impl, boxIouBlocksImpl, maskAreasImpl, raggedPairRowsImpl } from './host-prep';
 export { pairBlockOffsets } from './rle/pair-offsets';

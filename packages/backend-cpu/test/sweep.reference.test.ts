@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cocoRecallThresholds, interpolatedApImpl } from '../src/kernels/InterpolatedAp';
 import { precisionRecallSweepImpl } from '../src/kernels/PrecisionRecallSweep';
 import { rocAucImpl } from '../src/kernels/RocAuc';
-import { numpySum } from '../src/numeric/numpy-sum';
+import { numpySum } from '@tensoreval/core';
 
 // Cases written by test-data/generate/sweep_kernels.py (scikit-learn / numpy) and
 // coco_accumulate.py (pycocotools); read at run time.

@@ -16,3 +16,4 @@ export * from './formats/index';
 export * from './model-runtime';
 export * from './device/index';
 export * from './unit-rows';
+export * from './numeric/numpy-sum';

@@ -1,5 +1,4 @@
-import type { GreedyCosineMatchAttrs, GreedyCosineMatchInputs, GreedyCosineMatchOutputs, KernelConfig } from '@tensoreval/core';
-import { inverseNorms } from '../numeric/inverse-norms';
+import { inverseNorms, type GreedyCosineMatchAttrs, type GreedyCosineMatchInputs, type GreedyCosineMatchOutputs, type KernelConfig } from '@tensoreval/core';
 
 /**
  * Greedy cosine matching per pair: one pass over each pair's cand × ref similarity block updates both

@@ -1,5 +1,4 @@
-import type { FloatArray, InterpolatedApAttrs, InterpolatedApInputs, InterpolatedApOutputs, KernelConfig } from '@tensoreval/core';
-import { numpySum } from '../numeric/numpy-sum';
+import { numpySum, type FloatArray, type InterpolatedApAttrs, type InterpolatedApInputs, type InterpolatedApOutputs, type KernelConfig } from '@tensoreval/core';
 
 /** np.spacing(1): pycocotools adds it to fp + tp so an all-zero prefix never divides by zero. */
 const COCO_EPS = 2.220446049250313e-16;

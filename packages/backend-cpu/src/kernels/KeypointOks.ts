@@ -1,5 +1,4 @@
-import { validateKeypointOksInputs, type KeypointOksAttrs, type KeypointOksInputs, type KeypointOksOutputs, type KernelConfig } from '@tensoreval/core';
-import { numpySum } from '../numeric/numpy-sum';
+import { validateKeypointOksInputs, type KeypointOksAttrs, type KeypointOksInputs, type KeypointOksOutputs, type KernelConfig, numpySum } from '@tensoreval/core';
 import { pairBlockOffsets } from '../rle/pair-offsets';
 
 /** np.spacing(1), added to the GT area as pycocotools does. */

@@ -1,5 +1,4 @@
-import type { FloatArray, KernelConfig, PairwiseCosineAttrs, PairwiseCosineInputs, PairwiseCosineOutputs } from '@tensoreval/core';
-import { inverseNorms } from '../numeric/inverse-norms';
+import { inverseNorms, type FloatArray, type KernelConfig, type PairwiseCosineAttrs, type PairwiseCosineInputs, type PairwiseCosineOutputs } from '@tensoreval/core';
 
 /**
  * Rows of `b` processed per tile: the tile (about 256 KiB of float64) stays in L2 cache while every

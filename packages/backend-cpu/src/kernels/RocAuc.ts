@@ -1,5 +1,4 @@
-import type { FloatArray, KernelConfig, RocAucInputs, RocAucOutputs } from '@tensoreval/core';
-import { numpySum } from '../numeric/numpy-sum';
+import { numpySum, type FloatArray, type KernelConfig, type RocAucInputs, type RocAucOutputs } from '@tensoreval/core';
 import { RadixArgsort } from '../sort/radix-argsort';
 import { longestSegment, segmentsOrWhole } from '../sort/segments';
 

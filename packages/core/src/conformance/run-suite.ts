@@ -3,6 +3,7 @@ import { KERNEL_NAMES, type KernelName } from '../kernel-names';
 import { conformanceCases } from '../testing/cases/index';
 import type { KernelCase } from '../testing/kernel-case';
 import { loadTolerances, type ToleranceTable } from '../testing/tolerances';
+import { disableCpuHandoff } from './engine-only';
 import { runConformanceCase } from './run-case';
 
 /** One case's outcome; `ms` is the kernel call alone (inputs and the reference are built outside it). */
@@ -21,12 +22,10 @@ export interface ConformanceResult {
  */
 export async function runConformance(backendName: string, table: ToleranceTable = loadTolerances()): Promise<ConformanceResult[]> {
   const results: ConformanceResult[] = [];
-  for (const kernel of KERNEL_NAMES) {
-    const config = getKernel(kernel, backendName);
-    if (!config) continue;
-    const saved = config.cpuHandoffBelow;
-    config.cpuHandoffBelow = 0;
-    try {
+  const restore = disableCpuHandoff(backendName);
+  try {
+    for (const kernel of KERNEL_NAMES) {
+      if (!getKernel(kernel, backendName)) continue;
       for (const c of conformanceCases[kernel] as ReadonlyArray<KernelCase<KernelName>>) {
         try {
           const ms = await runConformanceCase(backendName, kernel, c, table);
@@ -35,9 +34,9 @@ export async function runConformance(backendName: string, table: ToleranceTable 
           results.push({ kernel, case: c.name, pass: false, ms: Number.NaN, error: error instanceof Error ? error.message : String(error) });
         }
       }
-    } finally {
-      config.cpuHandoffBelow = saved;
     }
+  } finally {
+    restore();
   }
   return results;
 }

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initBackend } from '../backend-registry';
+import { disableCpuHandoff } from '../conformance/engine-only';
 import { runConformanceCase } from '../conformance/run-case';
 import { KERNEL_NAMES, type KernelName } from '../kernel-names';
-import { listKernels } from '../kernel-registry';
 import { conformanceCases } from './cases/index';
 import type { KernelCase } from './kernel-case';
 import { loadTolerances, type ToleranceTable } from './tolerances';
@@ -33,13 +33,11 @@ export function describeKernelConformance(backendName: string, options: Conforma
   const table = options.tolerances ?? loadTolerances();
   describe(`kernel conformance: ${backendName}`, () => {
     if (options.noCpuHandoff) {
-      const saved = new Map<string, number | undefined>();
+      let restore: (() => void) | undefined;
       beforeAll(() => {
-        for (const c of listKernels(backendName)) { saved.set(c.kernelName, c.cpuHandoffBelow); c.cpuHandoffBelow = 0; }
+        restore = disableCpuHandoff(backendName);
       });
-      afterAll(() => {
-        for (const c of listKernels(backendName)) c.cpuHandoffBelow = saved.get(c.kernelName);
-      });
+      afterAll(() => restore?.());
     }
     it('initialises', async () => {
       const ok = await initBackend(backendName);

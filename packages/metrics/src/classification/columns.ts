@@ -1,36 +1,5 @@
 import { assertOffsets, invalidInput, type InvalidInputError } from '@tensoreval/core';
 
-type Typed = Int32Array | Float64Array | Uint8Array;
-
-/** Concatenates typed-array chunks of one kind into a single array. */
-export function concatChunks<T extends Typed>(chunks: readonly T[], make: (n: number) => T): T {
-  if (chunks.length === 1) return chunks[0] as T;
-  let total = 0;
-  for (const c of chunks) total += c.length;
-  const out = make(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c as never, o);
-    o += c.length;
-  }
-  return out;
-}
-
-/** Concatenates per-chunk offset arrays (each starting at 0) into one offsets array. */
-export function concatOffsets(chunks: readonly Int32Array[]): Int32Array {
-  let n = 0;
-  for (const c of chunks) n += c.length - 1;
-  const out = new Int32Array(n + 1);
-  let o = 0;
-  let base = 0;
-  for (const c of chunks) {
-    for (let i = 1; i < c.length; i++) out[o + i] = base + (c[i] as number);
-    o += c.length - 1;
-    base += c[c.length - 1] as number;
-  }
-  return out;
-}
-
 /**
  * A bad-input error about one datum: names the argument, the datum's position and uid, and the rule.
  * Used by every Valor evaluator's `update` so messages read the same across tasks.
@@ -42,9 +11,4 @@ export function datumError(fnName: string, argument: string, datum: number, uid:
 /** Checks that `offsets` has n + 1 non-decreasing entries starting at 0 and ending at `total` (core's one rule). */
 export function checkOffsets(offsets: Int32Array, n: number, total: number, argument: string, fnName: string): void {
   assertOffsets(offsets, total, argument, fnName, { items: n });
-}
-
-/** counts[i] += 1 (typed-array bincount step, written once so indexed reads type-check). */
-export function increment(counts: Float64Array | Int32Array, i: number): void {
-  counts[i] = (counts[i] as number) + 1;
 }

@@ -1,5 +1,5 @@
 import { runKernelSync } from '@tensoreval/core';
-import { increment } from './columns';
+import { increment } from '../columns/concat';
 import { onPage } from './example-pages';
 import { byLabel, confusionByLabel, type MetricRecord } from './metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';

@@ -1,5 +1,5 @@
 import { runKernelSync } from '@tensoreval/core';
-import { increment } from './columns';
+import { increment } from '../columns/concat';
 import { f1Score, groupByType, safeDivide, type MetricRecord, type MetricRecordsByType } from './metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';
 

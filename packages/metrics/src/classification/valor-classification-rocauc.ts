@@ -1,5 +1,5 @@
 import { runKernelSync } from '@tensoreval/core';
-import { increment } from './columns';
+import { increment } from '../columns/concat';
 import { groupByType, type MetricRecord, type MetricRecordsByType } from './metric-record';
 import type { ClassificationContext } from './valor-classification-result';
 

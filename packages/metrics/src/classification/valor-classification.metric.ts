@@ -1,5 +1,6 @@
 import { assertFinite, invalidInput } from '@tensoreval/core';
-import { checkOffsets, concatChunks, concatOffsets, datumError } from './columns';
+import { concatChunks, concatOffsets } from '../columns/concat';
+import { checkOffsets, datumError } from './columns';
 import { LabelledChunksMetric } from './labelled-chunks.metric';
 import { ValorClassificationResult, type ClassificationTable } from './valor-classification-result';
 

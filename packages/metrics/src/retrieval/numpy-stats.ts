@@ -1,39 +1,13 @@
 /**
- * Float64 reductions in numpy's exact operation order, so statistics match numpy to the last bit.
- * Adapted from numpy/_core/src/umath/loops_utils.h.src (pairwise_sum) and
+ * Float64 statistics in numpy's exact operation order, so they match numpy 2.x to the last bit: sums
+ * through core's numpySum ('whole', numpy 2.x), percentiles adapted from
  * numpy/lib/_function_base_impl.py (_lerp, linear percentile).
  */
+import { numpySum } from '@tensoreval/core';
 
-const PW_BLOCKSIZE = 128;
-
-function pairwiseSum(a: ArrayLike<number>, start: number, n: number): number {
-  if (n < 8) {
-    let res = 0;
-    for (let i = 0; i < n; i++) res += a[start + i] as number;
-    return res;
-  }
-  if (n <= PW_BLOCKSIZE) {
-    const r = new Float64Array(8);
-    for (let j = 0; j < 8; j++) r[j] = a[start + j] as number;
-    let i = 8;
-    for (; i < n - (n % 8); i += 8) for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (a[start + i + j] as number);
-    let res = ((r[0]! + r[1]!) + (r[2]! + r[3]!)) + ((r[4]! + r[5]!) + (r[6]! + r[7]!));
-    for (; i < n; i++) res += a[start + i] as number;
-    return res;
-  }
-  let n2 = Math.floor(n / 2);
-  n2 -= n2 % 8;
-  return pairwiseSum(a, start, n2) + pairwiseSum(a, start + n2, n - n2);
-}
-
-/** `np.add.reduce` of a contiguous 1-D float64 array (checked against numpy 2.4 for n up to 5000). */
-export function numpySum(a: ArrayLike<number>): number {
-  return pairwiseSum(a, 0, a.length);
-}
-
-/** `np.mean` of a 1-D float64 array (NaN when empty). */
+/** `np.mean` of a 1-D float64 array as numpy 2.x sums it (one pairwise pass; NaN when empty). */
 export function numpyMean(a: ArrayLike<number>): number {
-  return numpySum(a) / a.length;
+  return numpySum(a, 0, a.length, 'whole') / a.length;
 }
 
 /** `np.var` with `ddof` (0 = population). */
@@ -44,7 +18,7 @@ export function numpyVariance(a: ArrayLike<number>, ddof = 0): number {
     const d = (a[i] as number) - mean;
     sq[i] = d * d;
   }
-  return numpySum(sq) / (a.length - ddof);
+  return numpySum(sq, 0, sq.length, 'whole') / (a.length - ddof);
 }
 
 /** `np.percentile(a, q)` with the default 'linear' method; `sorted` must be ascending. */

@@ -1,5 +1,6 @@
 import type { Table, Vector } from 'apache-arrow';
 import { invalidInput } from '@tensoreval/core';
+import { concatChunks } from '../columns/concat';
 
 /**
  * Evaluator states travel as one Arrow IPC file (the format Arrow readers in every language open,
@@ -126,8 +127,8 @@ export async function encodeStateRows(kind: string, version: number, header: unk
     const child = first === undefined || Array.isArray(first)
       ? vectorFromArray((parts as Array<readonly string[]>).flat(), new Utf8()).data[0]
       : first instanceof Int32Array
-        ? makeData({ type: new Int32(), length: offsets[rows.length] as number, data: concat(parts as Int32Array[], Int32Array) })
-        : makeData({ type: new Float64(), length: offsets[rows.length] as number, data: concat(parts as Float64Array[], Float64Array) });
+        ? makeData({ type: new Int32(), length: offsets[rows.length] as number, data: concatChunks(parts as Int32Array[], (n) => new Int32Array(n)) })
+        : makeData({ type: new Float64(), length: offsets[rows.length] as number, data: concatChunks(parts as Float64Array[], (n) => new Float64Array(n)) });
     vectors[name] = makeVector(makeData({ type: new List(new Field('item', child!.type, true)), length: rows.length, nullCount: 0, valueOffsets: offsets, child: child! }));
   }
   const table = new Table(vectors) as Table;
@@ -153,11 +154,4 @@ export async function decodeStateRows(bytes: Uint8Array, kind: string, version: 
     }
   }
   return { header, rows };
-}
-
-function concat<T extends Int32Array | Float64Array>(parts: readonly T[], ctor: { new (n: number): T }): T {
-  const out = new ctor(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
-  return out;
 }

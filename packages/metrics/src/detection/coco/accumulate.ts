@@ -1,4 +1,4 @@
-import { countingSortBy } from './counting-sort';
+import { binOffsets, countingSortBy } from '../../columns/counting-sort';
 import type { ImageMatches } from './evaluate-images';
 import type { DtTable } from './load-results';
 import type { CocoParams } from './params';
@@ -38,12 +38,7 @@ export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: 
     if (r >= 0) accRows[n++] = r;
   }
   const byGroup = countingSortBy(accRows.subarray(0, n), m.rowGroup, K);
-  const groupStart = new Int32Array(K + 1);
-  for (let i = 0; i < n; i++) {
-    const g = (m.rowGroup[byGroup[i] as number] as number) + 1;
-    groupStart[g] = (groupStart[g] as number) + 1;
-  }
-  for (let k = 0; k < K; k++) groupStart[k + 1] = (groupStart[k + 1] as number) + (groupStart[k] as number);
+  const groupStart = binOffsets(m.rowGroup, K, byGroup);
 
   let maxN = 0, maxPos = 0;
   for (let k = 0; k < K; k++) maxN = Math.max(maxN, (groupStart[k + 1] as number) - (groupStart[k] as number));

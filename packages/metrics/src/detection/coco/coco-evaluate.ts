@@ -8,7 +8,7 @@ import { loadGt, type GtTable } from './load-gt';
 import { loadResults, loadScannedResults, type DtTable } from './load-results';
 import { decodeMaskRefs, type MaskRefs, type ScannedBoxResults } from './scan-box-results';
 import { gatherRles, segmentationsToRle } from './mask-table';
-import type { NumpySummation } from './numpy-mean';
+import type { NumpySummation } from '@tensoreval/core';
 import { iouThresholdIndex, resolveCocoParams, type CocoIouType, type CocoParams, type CocoParamsInput } from './params';
 import { COCO_STAT_NAMES, formatSummary, meanOver, summarize, type SummaryLine } from './summarize';
 import { KEYPOINT_STAT_NAMES, LVIS_STAT_NAMES, summarizeKeypoints, summarizeLvis } from './summarize-families';

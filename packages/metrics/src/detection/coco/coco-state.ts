@@ -1,7 +1,8 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { finishCoco, prepareCoco, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
-import { countingSortBy, sortByScoreDesc } from './counting-sort';
+import { countingSortBy, identityOrder } from '../../columns/counting-sort';
+import { sortByScoreDesc } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import type { CocoParams } from './params';
 import type { ScannedBoxResults } from './scan-box-results';
@@ -172,9 +173,9 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
   const n = rows.score.length;
   let maxFile = -1;
   for (let r = 0; r < n; r++) if ((rows.file[r] as number) > maxFile) maxFile = rows.file[r] as number;
-  const byFile = countingSortBy(identity(n), rows.file, maxFile + 1);
+  const byFile = countingSortBy(identityOrder(n), rows.file, maxFile + 1);
   const scoreOrder = sortByScoreDesc(byFile, rows.score, rows.image, rows.category, state.gtImages, state.categoryIds.length);
-  const rowIds = identity(n);
+  const rowIds = identityOrder(n);
   const matches: ImageMatches = {
     groups: state.params.useCats ? state.categoryIds.length : 1,
     rowDt: rowIds, rowRank: rows.rank, rowGroup: rows.group, dtRow: rowIds, scoreOrder, dtState: rows.state,
@@ -184,12 +185,6 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
   return finishCoco(matches, rows.score, state.params, state, {
     images: state.images, detections: state.counts.detections, skippedUnknownCategory: state.counts.skippedUnknownCategory,
   }, options);
-}
-
-function identity(n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = i;
-  return out;
 }
 
 /** What two states of the same evaluation share, as one string. */

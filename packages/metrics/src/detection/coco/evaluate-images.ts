@@ -1,5 +1,6 @@
 import { runKernelSync, type BackendHint } from '@tensoreval/core';
-import { countingSortBy, sortByScoreDesc } from './counting-sort';
+import { countingSortBy } from '../../columns/counting-sort';
+import { sortByScoreDesc } from './score-order';
 import type { DtTable } from './load-results';
 import type { GtTable } from './load-gt';
 import type { CocoParams } from './params';

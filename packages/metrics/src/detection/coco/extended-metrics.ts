@@ -1,6 +1,6 @@
 import type { CocoAccumulated } from './accumulate';
 import type { ImageMatches } from './evaluate-images';
-import type { NumpySummation } from './numpy-mean';
+import type { NumpySummation } from '@tensoreval/core';
 import type { CocoParams } from './params';
 import { meanOver } from './summarize';
 

@@ -1,6 +1,7 @@
 import { invalidInput } from '@tensoreval/core';
 import type { CocoDataset } from './coco-json';
-import { countingSortBy, radixSortDesc } from './counting-sort';
+import { countingSortBy, identityOrder } from '../../columns/counting-sort';
+import { radixSortDesc } from './score-order';
 import type { GtTable } from './load-gt';
 import type { DtTable } from './load-results';
 
@@ -33,7 +34,7 @@ export function lvisCapResults(dt: DtTable, cap: number, images: number): { tabl
     if (firstSeen[img] === -1) firstSeen[img] = groups++;
     group[i] = firstSeen[img] as number;
   }
-  const grouped = countingSortBy(Int32Array.from({ length: dt.count }, (_, i) => i), group, groups);
+  const grouped = countingSortBy(identityOrder(dt.count), group, groups);
   const keep = new Int32Array(dt.count);
   let kept = 0;
   for (let s = 0; s < grouped.length;) {

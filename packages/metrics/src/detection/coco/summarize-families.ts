@@ -1,5 +1,5 @@
 import type { CocoAccumulated } from './accumulate';
-import type { NumpySummation } from './numpy-mean';
+import type { NumpySummation } from '@tensoreval/core';
 import type { CocoParams } from './params';
 import { meanOver, type SummaryLine } from './summarize';
 

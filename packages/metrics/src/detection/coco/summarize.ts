@@ -1,5 +1,5 @@
 import type { CocoAccumulated } from './accumulate';
-import { numpyMean, type NumpySummation } from './numpy-mean';
+import { numpyMean, type NumpySummation } from '@tensoreval/core';
 import type { CocoParams } from './params';
 
 /** One of the 12 summary lines. */
@@ -39,7 +39,7 @@ export function meanOver(acc: CocoAccumulated, ap: boolean, tSel: number[], kSel
       }
     }
   }
-  return buf.length === 0 ? -1 : numpyMean(Float64Array.from(buf), buf.length, mode);
+  return buf.length === 0 ? -1 : numpyMean(Float64Array.from(buf), 0, buf.length, mode);
 }
 
 function allIndices(n: number): number[] {

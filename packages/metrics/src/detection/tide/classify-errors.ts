@@ -1,4 +1,4 @@
-import { countingSortBy } from '../coco/counting-sort';
+import { countingSortBy } from '../../columns/counting-sort';
 import type { IouProvider, ImageMatches } from '../coco/evaluate-images';
 import type { GtTable } from '../coco/load-gt';
 import type { DtTable } from '../coco/load-results';

@@ -2,7 +2,7 @@ import { MATCH_STATE } from '@tensoreval/core';
 import { accumulate } from '../coco/accumulate';
 import type { ImageMatches } from '../coco/evaluate-images';
 import type { DtTable } from '../coco/load-results';
-import type { NumpySummation } from '../coco/numpy-mean';
+import type { NumpySummation } from '@tensoreval/core';
 import type { CocoParams } from '../coco/params';
 import { meanOver } from '../coco/summarize';
 

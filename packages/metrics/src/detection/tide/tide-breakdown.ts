@@ -2,7 +2,7 @@ import { invalidOption, MATCH_STATE } from '@tensoreval/core';
 import type { IouProvider, ImageMatches } from '../coco/evaluate-images';
 import type { GtTable } from '../coco/load-gt';
 import type { DtTable } from '../coco/load-results';
-import type { NumpySummation } from '../coco/numpy-mean';
+import type { NumpySummation } from '@tensoreval/core';
 import { iouThresholdIndex, type CocoParams } from '../coco/params';
 import { classifyErrors, TIDE_CODE, TIDE_ERROR_TYPES, type TideErrorType, type TideLane } from './classify-errors';
 import { laneAp, laneOf, type LaneData } from './fix-errors';

@@ -1,4 +1,4 @@
-import { concatChunks, concatOffsets } from '../../classification/columns';
+import { concatChunks, concatOffsets } from '../../columns/concat';
 
 /**
  * The columns an evaluator keeps per update (labels already in its label index), and their

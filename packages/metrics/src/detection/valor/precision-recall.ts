@@ -1,5 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
-import { increment } from '../../classification/columns';
+import { binOffsets, countingSortBy, identityOrder } from '../../columns/counting-sort';
+import { increment } from '../../columns/concat';
 import { f1Score, groupByType, mean, safeDivide, type MetricRecord, type MetricRecordsByType } from '../../classification/metric-record';
 import type { DetailedPairs } from './detailed-pairs';
 import { MIN_SCORE, truePositives } from './ranked-pairs';
@@ -71,16 +72,12 @@ function averagePrecision(inp: PrecisionRecallInputs, tp: Uint8Array): MetricRec
   const T = iouThresholds.length;
   const n = ranked.n;
   // Stable counting sort of ranked rows by predicted label: each label's curve keeps the ranked order.
-  const labelOffsets = new Int32Array(L + 1);
-  for (let r = 0; r < n; r++) increment(labelOffsets, (ranked.pdLabel[r] as number) + 1);
-  for (let l = 0; l < L; l++) labelOffsets[l + 1] = (labelOffsets[l + 1] as number) + (labelOffsets[l] as number);
-  const cursor = labelOffsets.slice(0, L);
+  const byLabel = countingSortBy(identityOrder(n), ranked.pdLabel, L);
+  const labelOffsets = binOffsets(ranked.pdLabel, L, byLabel);
   const position = new Int32Array(n);
   const scores = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const l = ranked.pdLabel[r] as number;
-    const at = cursor[l] as number;
-    cursor[l] = at + 1;
+  for (let at = 0; at < n; at++) {
+    const r = byLabel[at] as number;
     position[r] = at;
     scores[at] = ranked.score[r] as number;
   }

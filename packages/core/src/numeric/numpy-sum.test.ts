@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { numpyMean } from './numpy-mean';
+import { numpyMean, numpySum } from './numpy-sum';
 
-const fixture = fileURLToPath(new URL('../../../../../test-data/reference/coco/unit/numpy_mean.json', import.meta.url));
+const fixture = fileURLToPath(new URL('../../../../test-data/reference/coco/unit/numpy_mean.json', import.meta.url));
 interface MeanCase { n: number; values_hex?: string; scale?: number; mean_hex: string; naive_left_to_right_differs: boolean }
 const cases = (JSON.parse(readFileSync(fixture, 'utf8')) as { cases: MeanCase[] }).cases;
 
@@ -27,14 +27,14 @@ describe('numpyMean', () => {
   it.each(cases.map((c) => [c.n, c] as const))('equals numpy 2.x np.mean bit for bit (n = %i)', (_n, c) => {
     const values = valuesOf(c);
     expect(values.length).toBe(c.n);
-    expect(numpyMean(values, values.length, 'whole')).toBe(fromHex(c.mean_hex)[0]);
+    expect(numpyMean(values, 0, values.length, 'whole')).toBe(fromHex(c.mean_hex)[0]);
   });
   it('splits into 8192-element buffers in numpy 1.x mode (the COCO oracle; checked by the fixture arrays)', () => {
     const c = cases.find((x) => x.n === 8193) as MeanCase;
     const values = valuesOf(c);
-    expect(numpyMean(values, values.length, 'blocked')).not.toBe(numpyMean(values, values.length, 'whole'));
+    expect(numpyMean(values, 0, values.length, 'blocked')).not.toBe(numpyMean(values, 0, values.length, 'whole'));
     const small = valuesOf(cases.find((x) => x.n === 1000) as MeanCase);
-    expect(numpyMean(small, small.length, 'blocked')).toBe(numpyMean(small, small.length, 'whole'));
+    expect(numpyMean(small, 0, small.length, 'blocked')).toBe(numpyMean(small, 0, small.length, 'whole'));
   });
   it('differs from naive summation where numpy does', () => {
     const c = cases.find((x) => x.naive_left_to_right_differs && x.values_hex !== undefined);
@@ -43,5 +43,16 @@ describe('numpyMean', () => {
     let naive = 0;
     for (const x of v) naive += x;
     expect(naive / v.length).not.toBe(fromHex(c!.mean_hex)[0]);
+  });
+});
+
+describe('numpySum over a range', () => {
+  it('sums a[start, start + n) exactly as the same values in their own array, in both modes', () => {
+    const c = cases.find((x) => x.n === 8193) as MeanCase;
+    const values = valuesOf(c);
+    for (const [start, n] of [[0, 8193], [1, 8192], [5, 7], [100, 8090], [3, 0]] as const) {
+      const own = values.slice(start, start + n);
+      for (const mode of ['blocked', 'whole'] as const) expect(numpySum(values, start, n, mode)).toBe(numpySum(own, 0, own.length, mode));
+    }
   });
 });

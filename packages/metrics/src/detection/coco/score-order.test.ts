@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { radixSortDesc } from './counting-sort';
+import { radixSortDesc } from './score-order';
 
 /** Stable descending order by key (ties keep `order`'s order; -0 equals +0), with a comparator. */
 function reference(order: Int32Array, key: Float64Array): number[] {
