@@ -1,7 +1,7 @@
 import { runKernelSync } from '@tensoreval/core';
 import { increment } from '../columns/concat';
-import { onPage } from './example-pages';
-import { byLabel, confusionByLabel, type MetricRecord } from './metric-record';
+import { onPage } from '../valor/example-pages';
+import { byLabel, confusionByLabel, type MetricRecord } from '../valor/metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';
 
 /** The confusion-matrix paths treat a score as positive only above this (Valor's `scores > 1e-9`). */

@@ -1,6 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
 import { increment } from '../columns/concat';
-import { f1Score, groupByType, safeDivide, type MetricRecord, type MetricRecordsByType } from './metric-record';
+import { f1Score, groupByType, safeDivide, type MetricRecord, type MetricRecordsByType } from '../valor/metric-record';
 import type { ClassificationContext, ResolvedThresholdOptions } from './valor-classification-result';
 
 /** np.isclose(score, 0): Valor never counts such a score as positive in precision-recall. */

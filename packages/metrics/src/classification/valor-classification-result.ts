@@ -1,6 +1,6 @@
 import { checkBoolean, checkKnownOptions, checkNumberArray } from '@tensoreval/core';
-import { ALL_EXAMPLES, resolveExamplePage, type ExamplePage, type ExamplePageOptions } from './example-pages';
-import type { MetricRecord, MetricRecordsByType } from './metric-record';
+import { ALL_EXAMPLES, resolveExamplePage, type ExamplePage, type ExamplePageOptions } from '../valor/example-pages';
+import type { MetricRecord, MetricRecordsByType } from '../valor/metric-record';
 import { classificationPrecisionRecall } from './valor-classification-counts';
 import { classificationRocAuc } from './valor-classification-rocauc';
 import { classificationConfusionMatrix, classificationConfusionMatrixWithExamples, classificationExamples } from './valor-classification-confusion';

@@ -1,6 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
 import { increment } from '../columns/concat';
-import { groupByType, type MetricRecord, type MetricRecordsByType } from './metric-record';
+import { groupByType, type MetricRecord, type MetricRecordsByType } from '../valor/metric-record';
 import type { ClassificationContext } from './valor-classification-result';
 
 /**

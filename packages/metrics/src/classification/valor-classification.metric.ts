@@ -1,7 +1,7 @@
 import { assertFinite, invalidInput } from '@tensoreval/core';
 import { concatChunks, concatOffsets } from '../columns/concat';
-import { checkOffsets, datumError } from './columns';
-import { LabelledChunksMetric } from './labelled-chunks.metric';
+import { checkOffsets, datumError } from '../valor/datum-checks';
+import { LabelledChunksMetric } from '../valor/labelled-chunks.metric';
 import { ValorClassificationResult, type ClassificationTable } from './valor-classification-result';
 
 /**

@@ -1,5 +1,5 @@
 import { invalidInput, ownValue, setOwn } from '@tensoreval/core';
-import { mean } from '../classification/metric-record';
+import { mean } from '../valor/metric-record';
 
 /** One part (sentence) of a generated answer and the passage ids it cites. */
 export interface CitedPart {

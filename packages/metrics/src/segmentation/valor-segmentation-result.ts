@@ -1,5 +1,5 @@
 import { setOwn } from '@tensoreval/core';
-import { f1Score, groupByType, safeDivide, type MetricRecord, type MetricRecordsByType } from '../classification/metric-record';
+import { f1Score, groupByType, safeDivide, type MetricRecord, type MetricRecordsByType } from '../valor/metric-record';
 
 /**
  * The result of a {@link ValorSemanticSegmentation} evaluator: the summed (L + 1)² pixel confusion

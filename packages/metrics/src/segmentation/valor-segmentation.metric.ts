@@ -1,6 +1,6 @@
 import { invalidInput } from '@tensoreval/core';
-import { checkOffsets, datumError } from '../classification/columns';
-import { LabelledChunksMetric } from '../classification/labelled-chunks.metric';
+import { checkOffsets, datumError } from '../valor/datum-checks';
+import { LabelledChunksMetric } from '../valor/labelled-chunks.metric';
 import { pixelConfusion, pixelConfusionOn } from './pixel-confusion';
 import type { SegmentationBatch, SegmentationMasks } from './segmentation-batch';
 import { ValorSemanticSegmentationResult } from './valor-segmentation-result';

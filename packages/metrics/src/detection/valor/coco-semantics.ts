@@ -1,5 +1,5 @@
 import { checkKnownOptions, checkNumberArray, invalidOption } from '@tensoreval/core';
-import { f1Score, groupByType, type MetricRecord, type MetricRecordsByType } from '../../classification/metric-record';
+import { f1Score, groupByType, type MetricRecord, type MetricRecordsByType } from '../../valor/metric-record';
 import { evaluateCocoDatasets, type CocoEvaluation } from '../coco/coco-evaluate';
 import type { CocoAnnotation, CocoDataset, CocoResult, CocoRle } from '../coco/coco-json';
 import type { DetectionBatch } from './detection-batch';

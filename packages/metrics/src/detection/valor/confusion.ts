@@ -1,6 +1,6 @@
 import { runKernelSync } from '@tensoreval/core';
-import { ALL_EXAMPLES, onPage, type ExamplePage } from '../../classification/example-pages';
-import { byLabel, confusionByLabel, type MetricRecord } from '../../classification/metric-record';
+import { ALL_EXAMPLES, onPage, type ExamplePage } from '../../valor/example-pages';
+import { byLabel, confusionByLabel, type MetricRecord } from '../../valor/metric-record';
 import { MIN_PAIR_IOU, type DetailedPairs } from './detailed-pairs';
 import { orderByScoreDesc } from './score-order';
 import type { DetectionTable } from './detection-table';

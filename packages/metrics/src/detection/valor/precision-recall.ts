@@ -1,7 +1,7 @@
 import { runKernelSync } from '@tensoreval/core';
 import { binOffsets, countingSortBy, identityOrder } from '../../columns/counting-sort';
 import { increment } from '../../columns/concat';
-import { f1Score, groupByType, mean, safeDivide, type MetricRecord, type MetricRecordsByType } from '../../classification/metric-record';
+import { f1Score, groupByType, mean, safeDivide, type MetricRecord, type MetricRecordsByType } from '../../valor/metric-record';
 import type { DetailedPairs } from './detailed-pairs';
 import { MIN_SCORE, truePositives } from './ranked-pairs';
 

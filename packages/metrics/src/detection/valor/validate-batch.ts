@@ -1,5 +1,5 @@
 import { assertCoordinates, assertFinite, invalidInput, isCoordinate, MAX_COORDINATE } from '@tensoreval/core';
-import { checkOffsets, datumError } from '../../classification/columns';
+import { checkOffsets, datumError } from '../../valor/datum-checks';
 import type { DetectionBatch, PolygonRings } from './detection-batch';
 import { ringCrossing } from './ring-crossing';
 

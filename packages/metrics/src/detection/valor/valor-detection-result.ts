@@ -1,6 +1,6 @@
 import { checkKnownOptions, checkNumberArray } from '@tensoreval/core';
-import { resolveExamplePage, type ExamplePage, type ExamplePageOptions } from '../../classification/example-pages';
-import type { MetricRecord, MetricRecordsByType } from '../../classification/metric-record';
+import { resolveExamplePage, type ExamplePage, type ExamplePageOptions } from '../../valor/example-pages';
+import type { MetricRecord, MetricRecordsByType } from '../../valor/metric-record';
 import { detectionConfusionMatrix, detectionConfusionMatrixWithExamples, detectionExamples, greedyPartners } from './confusion';
 import { buildDetailedPairs, type DetailedPairs } from './detailed-pairs';
 import { concatDetectionChunks, type DetectionChunk, type DetectionTable } from './detection-table';

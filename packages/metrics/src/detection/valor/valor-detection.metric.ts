@@ -1,4 +1,4 @@
-import { LabelledChunksMetric } from '../../classification/labelled-chunks.metric';
+import { LabelledChunksMetric } from '../../valor/labelled-chunks.metric';
 import type { DetectionBatch } from './detection-batch';
 import type { DetectionChunk } from './detection-table';
 import { computeIouBlocks, computeIouBlocksOn, type IouBlockOptions, type IouBlocks } from './iou-blocks';
