@@ -47,5 +47,5 @@ export async function readResultsFile(path: string, streamAbove: number, withMas
   }
   if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
   const text = await readText(path);
-  return (records ? undefined : scanBoxResults(text, withMasks, true)) ?? (parseJson(text, path) as CocoResult[]);
+  return (records ? undefined : scanBoxResults(text, { masks: withMasks ? 'locate' : 'skip' })) ?? (parseJson(text, path) as CocoResult[]);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors';
 import { seededRandom } from '../testing/random';
-import { decodeRleString, decodeRleStringInto, encodeRleString, rleBatchFromStrings, rleBatchToStrings } from './coco-rle-string';
+import fc from 'fast-check';
+import { decodeRleRange, decodeRleString, decodeRleStringInto, encodeRleString, rleBatchFromStrings, rleBatchToStrings } from './coco-rle-string';
 
 describe('COCO compressed RLE strings', () => {
   it('encodes and decodes empty counts', () => {
@@ -52,5 +53,23 @@ describe('COCO compressed RLE strings', () => {
     expect(rleBatchToStrings(batch)).toEqual(objects);
     expect(() => rleBatchFromStrings([{ size: [5, 10], counts: '0g1' }], 'segm')).toThrow(/`segm` \(record 0\).*summing to height × width \(5 × 10 = 50\), but got a sum of 55/);
     expect(() => rleBatchFromStrings([{ size: [5], counts: '0g1' }])).toThrow(/size \[height, width\]/);
+  });
+});
+
+describe('decodeRleRange', () => {
+  it('decodes any part of a text exactly as decodeRleString decodes that part alone', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 40 }), fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), fc.nat(3), (counts, before, after, at) => {
+      const s = encodeRleString(Uint32Array.from(counts));
+      const text = before + s + after;
+      const target = new Uint32Array(at + s.length);
+      const m = decodeRleRange(text, before.length, before.length + s.length, target, at);
+      expect(Array.from(target.subarray(at, at + m))).toEqual(Array.from(decodeRleString(s)));
+    }));
+  });
+  it('returns -1, without throwing, where decodeRleString throws', () => {
+    for (const bad of ['0~', 'P', '0g1P']) {
+      expect(() => decodeRleString(bad)).toThrow(/TE-206/);
+      expect(decodeRleRange(bad, 0, bad.length, new Uint32Array(bad.length), 0)).toBe(-1);
+    }
   });
 });

@@ -56,6 +56,54 @@ function bytesToAscii(bytes: Uint8Array, length: number): string {
   return s;
 }
 
+/** Why the last {@link decodeRleRange} call failed, for the error message of the throwing decoders. */
+const failure = { kind: 0 as FailureKind, first: 0, at: 0, value: 0, index: 0 };
+const BAD_CHARACTER = 0, CUT_OFF = 1, OUT_OF_RANGE = 2, WRONG_TOTAL = 3;
+type FailureKind = 0 | 1 | 2 | 3;
+
+/**
+ * Decodes the compressed string `s[start, end)` into `target` from index `at` (pycocotools
+ * rleFrString): the one decoder behind every compressed-RLE reader. `target` needs room for
+ * `end - start` counts (the most that many characters can hold). Does not throw.
+ *
+ * @param pixels - when >= 0, the counts must sum to it (height × width)
+ * @returns the number of counts written, or -1 for a character outside '0'..'o', a value cut off,
+ *   a count outside [0, 2^32) or counts not summing to `pixels`
+ */
+export function decodeRleRange(s: string, start: number, end: number, target: Uint32Array, at: number, pixels = -1): number {
+  // One loop over characters (not one per value): 5 payload bits per character at `scale`, exact
+  // in float64 for every value a uint32 count or difference needs.
+  let m = at, first = start, x = 0, scale = 1, total = 0;
+  for (let p = start; p < end; p++) {
+    const c = s.charCodeAt(p) - CHAR_OFFSET;
+    if (c >>> 0 > 63) return fail(BAD_CHARACTER, first, p, 0, m - at);
+    x += (c & PAYLOAD) * scale;
+    scale *= 32;
+    if ((c & MORE) !== 0) continue;
+    if ((c & SIGN) !== 0) x -= scale; // two's complement over the bits read
+    if (m - at > 2) x += target[m - 2] as number;
+    // x is an integer here (or NaN/Infinity after an endless run of continuations): 0 <= x < 2^32
+    if (x >>> 0 !== x) return fail(OUT_OF_RANGE, first, p + 1, x, m - at);
+    target[m++] = x;
+    total += x;
+    x = 0;
+    scale = 1;
+    first = p + 1;
+  }
+  if (scale !== 1) return fail(CUT_OFF, first, end, 0, m - at);
+  if (pixels >= 0 && total !== pixels) return fail(WRONG_TOTAL, first, end, total, m - at);
+  return m - at;
+}
+
+function fail(kind: FailureKind, first: number, at: number, value: number, index: number): -1 {
+  failure.kind = kind;
+  failure.first = first;
+  failure.at = at;
+  failure.value = value;
+  failure.index = index;
+  return -1;
+}
+
 /**
  * Decodes a COCO compressed string into `target` starting at index `at` (pycocotools rleFrString).
  * `target` needs room for `s.length` counts (the most a string of that length can hold).
@@ -69,39 +117,17 @@ function bytesToAscii(bytes: Uint8Array, length: number): string {
  *   outside [0, 2^32), naming the argument and character position
  */
 export function decodeRleStringInto(s: string, target: Uint32Array, at: number, argument = 'counts', fnName = 'decodeRleString'): number {
-  const n = s.length;
-  let m = at;
-  let p = 0;
-  while (p < n) {
-    const first = p;
-    let c = s.charCodeAt(p++) - CHAR_OFFSET;
-    if (c >>> 0 > 63) throw badCharacter(s, first, argument, fnName);
-    let x: number;
-    if ((c & MORE) === 0) {
-      // one character (most counts): 5 bits, two's complement
-      x = (c & SIGN) !== 0 ? c - 32 : c;
-    } else {
-      x = c & PAYLOAD;
-      let shift = 5;
-      do {
-        if (p >= n) throw invalidInput(fnName, argument, 'be a complete COCO compressed RLE string', `a value cut off at character ${first}`, 'TE-206');
-        c = s.charCodeAt(p) - CHAR_OFFSET;
-        if (c >>> 0 > 63) throw badCharacter(s, p, argument, fnName);
-        p++;
-        // integer shifts while the value fits 30 bits; beyond, exact float arithmetic
-        x = shift < 30 ? x | ((c & PAYLOAD) << shift) : x + (c & PAYLOAD) * 2 ** shift;
-        shift += 5;
-      } while ((c & MORE) !== 0);
-      if ((c & SIGN) !== 0) x -= 2 ** shift;
-    }
-    if (m - at > 2) x += target[m - 2] as number;
-    // x is an integer here, so this is 0 <= x < 2^32
-    if (x >>> 0 !== x) {
-      throw invalidInput(fnName, argument, 'decode to run lengths in [0, 2^32)', `${x} for count ${m - at} (characters ${first}..${p - 1})`, 'TE-206');
-    }
-    target[m++] = x;
-  }
-  return m - at;
+  const m = decodeRleRange(s, 0, s.length, target, at);
+  if (m < 0) throw decodeError(s, argument, fnName);
+  return m;
+}
+
+/** The error for the last failed {@link decodeRleRange} call over `s` (a string's own characters). */
+function decodeError(s: string, argument: string, fnName: string) {
+  const { kind, first, at: p, value, index } = failure;
+  if (kind === BAD_CHARACTER) return badCharacter(s, p, argument, fnName);
+  if (kind === CUT_OFF) return invalidInput(fnName, argument, 'be a complete COCO compressed RLE string', `a value cut off at character ${first}`, 'TE-206');
+  return invalidInput(fnName, argument, 'decode to run lengths in [0, 2^32)', `${value} for count ${index} (characters ${first}..${p - 1})`, 'TE-206');
 }
 
 function badCharacter(s: string, p: number, argument: string, fnName: string) {
@@ -144,12 +170,12 @@ export function rleBatchFromStrings(objects: ReadonlyArray<CocoRleObject>, argum
     if (obj.size.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {
       throw invalidInput(fnName, { argument, index: i }, 'have size [height, width] of non-negative integers', JSON.stringify(obj.size), 'TE-206');
     }
-    const m = decodeRleStringInto(obj.counts, counts, end, `${argument}[${i}].counts`, fnName);
-    let total = 0;
-    for (let k = end; k < end + m; k++) total += counts[k] as number;
-    if (total !== (h as number) * (w as number)) {
-      throw invalidInput(fnName, { argument, index: i }, `have counts summing to height × width (${h} × ${w} = ${(h as number) * (w as number)})`, `a sum of ${total}`, 'TE-206');
+    const pixels = (h as number) * (w as number);
+    const m = decodeRleRange(obj.counts, 0, obj.counts.length, counts, end, pixels);
+    if (m < 0 && failure.kind === WRONG_TOTAL) {
+      throw invalidInput(fnName, { argument, index: i }, `have counts summing to height × width (${h} × ${w} = ${pixels})`, `a sum of ${failure.value}`, 'TE-206');
     }
+    if (m < 0) throw decodeError(obj.counts, `${argument}[${i}].counts`, fnName);
     heights[i] = h as number;
     widths[i] = w as number;
     end += m;

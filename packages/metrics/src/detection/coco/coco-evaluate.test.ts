@@ -167,7 +167,7 @@ describe('evaluateCocoDatasets bad input', () => {
       try { return evaluateCocoDatasets(gtSegm, JSON.parse(text) as CocoResult[], { iouType: 'segm', dtSource: 'dt.json', ...opts }).stats; } catch (e) { return (e as Error).message; }
     };
     const viaLazy = (text: string, opts = {}) => {
-      const scanned = scanBoxResults(text, true, true);
+      const scanned = scanBoxResults(text, { masks: 'locate' });
       expect(scanned?.maskRefs).toBeDefined();
       try { return evaluateCocoDatasets(gtSegm, scanned!, { iouType: 'segm', dtSource: 'dt.json', ...opts }).stats; } catch (e) { return (e as Error).message; }
     };

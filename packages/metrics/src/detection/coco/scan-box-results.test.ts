@@ -32,7 +32,7 @@ describe('scanBoxResults', () => {
   });
   it.each(files)('decodes the compressed masks of %s exactly as the RLE codec, or declines', (file) => {
     const text = readFileSync(join(root, file), 'utf8');
-    const s = scanBoxResults(text, true);
+    const s = scanBoxResults(text, { masks: 'decode' });
     if (s === undefined) return;
     const records = JSON.parse(text) as Array<{ segmentation: { size: [number, number]; counts: string }; bbox: number[] }>;
     const expected = rleBatchFromStrings(records.map((r) => r.segmentation));
@@ -44,8 +44,8 @@ describe('scanBoxResults', () => {
   });
   it.each(files)('lazily scanned masks of %s decode, for any rows, exactly as the eager scan', (file) => {
     const text = readFileSync(join(root, file), 'utf8');
-    const eager = scanBoxResults(text, true);
-    const lazy = scanBoxResults(text, true, true);
+    const eager = scanBoxResults(text, { masks: 'decode' });
+    const lazy = scanBoxResults(text, { masks: 'locate' });
     if (eager === undefined) return;
     expect(lazy?.maskRefs).toBeDefined();
     expect(lazy!.masks).toBeUndefined();
@@ -62,32 +62,32 @@ describe('scanBoxResults', () => {
   it('lazy masks: backslashes unescaped, malformed strings rejected when decoded, other shapes declined', () => {
     const rec = (seg: unknown) => JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentation: seg }]);
     const withBackslash = encodeRleString(Uint32Array.of(0, 44, 0, 44, 12));
-    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), true, true);
+    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), { masks: 'locate' });
     expect(Array.from(decodeMaskRefs(s!.maskRefs!, Int32Array.of(0))!.counts)).toEqual([0, 44, 0, 44, 12]);
     for (const counts of [encodeRleString(Uint32Array.of(0, 50)), 'bad~', 'P`0']) {
-      const bad = scanBoxResults(rec({ size: [10, 10], counts }), true, true);
+      const bad = scanBoxResults(rec({ size: [10, 10], counts }), { masks: 'locate' });
       expect(decodeMaskRefs(bad!.maskRefs!, Int32Array.of(0))).toBeUndefined();
     }
-    expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), true, true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), true, true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), true, true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', 'a\u0001b'), true, true)).toBeUndefined(); // a raw control character: invalid JSON
-    expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), true, true)).toBeUndefined();
+    expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), { masks: 'locate' })).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), { masks: 'locate' })).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), { masks: 'locate' })).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', 'a\u0001b'), { masks: 'locate' })).toBeUndefined(); // a raw control character: invalid JSON
+    expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), { masks: 'locate' })).toBeUndefined();
   });
   it('unescapes backslashes in RLE strings and declines other mask shapes', () => {
     const rec = (seg: unknown) => JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentation: seg }]);
     const withBackslash = encodeRleString(Uint32Array.of(0, 44, 0, 44, 12)); // 44 encodes as '\\'
     expect(withBackslash).toContain('\\');
-    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), true);
+    const s = scanBoxResults(rec({ counts: withBackslash, extra: [1], size: [10, 10] }), { masks: 'decode' });
     expect(Array.from(s!.masks!.counts)).toEqual([0, 44, 0, 44, 12]);
-    expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), true)).toBeUndefined();
-    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), true)).toBeUndefined(); // a \u escape
-    expect(scanBoxResults(rec({ size: [10, 10], counts: encodeRleString(Uint32Array.of(0, 50)) }), true)).toBeUndefined(); // runs do not cover 10 × 10
-    expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), true)).toBeUndefined();
+    expect(scanBoxResults(rec([[0, 0, 1, 0, 1, 1]]), { masks: 'decode' })).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: [20] }), { masks: 'decode' })).toBeUndefined();
+    expect(scanBoxResults(rec({ size: [4, 5], counts: 'RLE' }).replace('RLE', String.raw`a\u0041`), { masks: 'decode' })).toBeUndefined(); // a \u escape
+    expect(scanBoxResults(rec({ size: [10, 10], counts: encodeRleString(Uint32Array.of(0, 50)) }), { masks: 'decode' })).toBeUndefined(); // runs do not cover 10 × 10
+    expect(scanBoxResults(JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1] }]), { masks: 'decode' })).toBeUndefined();
   });
   it('reads the synthetic results with their masks (the segm fast path is exercised)', () => {
-    expect(scanBoxResults(readFileSync(join(root, 'synthetic-small/dt.json'), 'utf8'), true)?.masks?.heights).toHaveLength(4175);
+    expect(scanBoxResults(readFileSync(join(root, 'synthetic-small/dt.json'), 'utf8'), { masks: 'decode' })?.masks?.heights).toHaveLength(4175);
   });
   it('scans the box results fixtures (the fast path is exercised)', () => {
     expect(scanBoxResults(readFileSync(join(root, 'cocoapi_val2014_100/instances_val2014_fakebbox100_results.json'), 'utf8'))?.count).toBe(734);
@@ -97,8 +97,8 @@ describe('scanBoxResults', () => {
     const s = scanBoxResults(text);
     expect([s?.imageId[0], s?.categoryId[0], s?.score[0], Array.from(s!.boxes)]).toEqual([3, 4, 0.5, [1, 2, 3, 4]]);
     const m = JSON.stringify([{ image_id: 1, category_id: 1, score: 0.5, bbox: [0, 0, 1, 1], segmentations: 7, segmentation: { sizes: [1, 1], size: [10, 10], countsx: 'y', counts: encodeRleString(Uint32Array.of(0, 100)) } }]);
-    expect(Array.from(scanBoxResults(m, true)!.masks!.counts)).toEqual([0, 100]);
-    expect(scanBoxResults(m, true, true)!.maskRefs!.heights[0]).toBe(10);
+    expect(Array.from(scanBoxResults(m, { masks: 'decode' })!.masks!.counts)).toEqual([0, 100]);
+    expect(scanBoxResults(m, { masks: 'locate' })!.maskRefs!.heights[0]).toBe(10);
   });
   it('parses numbers exactly like JSON.parse, including long and exponent forms', () => {
     const nums = ['0', '-0', '1', '-12.5', '0.1', '0.30000000000000004', '123456789012345', '1234567890123456789', '1e-7', '2.5E+3', '0.8999999999999999', '417.3332824707031', '-1.0000000000000002',
