@@ -1,11 +1,11 @@
-import { invalidInput, invalidOption, isCoordinate, MAX_COORDINATE } from '@tensoreval/core';
+import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { cocoSemanticsPrecisionRecall, DEFAULT_IOU_THRESHOLDS, ringCrossing, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, DEFAULT_IOU_THRESHOLDS, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asCoordinate, asFiniteNumber, asObject, asString, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
-import { decodeMask } from './mask';
+import { asArray, asFiniteNumber, asObject, asString, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
+import { readBox, readMask, readPolygon, siteLocation, type AnnotationSite } from './geometry-readers';
 import { isPairIouMethod, runPairIou } from './pair-iou';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
@@ -49,13 +49,13 @@ function parseDetectionData(data: unknown, base: number): DetectionBatch {
     const datum = asObject(datums[i], datumLocation('', at));
     const uid = uidOf(datum, at);
     uids.push(uid);
-    const shape = { height: -1, width: -1 };
-    readAnnotations(datum, 'groundtruths', at, uid, type, gt, labels, shape);
-    readAnnotations(datum, 'predictions', at, uid, type, pd, labels, shape);
+    const ctx: DatumParse = { type, labels, datum: at, datumUid: uid, shape: { height: -1, width: -1 } };
+    readAnnotations(ctx, datum, 'groundtruths', gt);
+    readAnnotations(ctx, datum, 'predictions', pd);
     gtOffsets[i + 1] = gt.uids.length;
     pdOffsets[i + 1] = pd.uids.length;
-    heights[i] = Math.max(0, shape.height);
-    widths[i] = Math.max(0, shape.width);
+    heights[i] = Math.max(0, ctx.shape.height);
+    widths[i] = Math.max(0, ctx.shape.width);
   }
   return {
     labels: labels.labels,
@@ -66,84 +66,50 @@ function parseDetectionData(data: unknown, base: number): DetectionBatch {
   };
 }
 
-/** Where annotation j of a datum is, built only when an error needs it (this loop runs per annotation). */
-function site(field: string, i: number, j: number, sub = ''): { argument: string; index: number } {
-  return datumLocation(`${field}[${j}]${sub}`, i);
+/** What the readers of one datum share. */
+interface DatumParse {
+  type: AnnotationType;
+  labels: LabelIndex;
+  /** the datum's index in the whole request and its uid */
+  datum: number;
+  datumUid: string;
+  /** the datum's mask shape, set by its first mask (-1 before) */
+  shape: { height: number; width: number };
 }
 
-/** Appends one side's annotations of datum i (its index in the whole request) to `out`; the common well-formed case allocates no locations. */
-function readAnnotations(datum: Record<string, unknown>, field: 'groundtruths' | 'predictions', i: number, uid: string, type: AnnotationType, out: Collected, labels: LabelIndex, shape: { height: number; width: number }): void {
+/** Appends one side's annotations of a datum to `out`; the common well-formed case allocates no locations. */
+function readAnnotations(ctx: DatumParse, datum: Record<string, unknown>, field: 'groundtruths' | 'predictions', out: Collected): void {
   const isGt = field === 'groundtruths';
-  const list = asArray(datum[field], datumLocation(field, i));
+  const list = asArray(datum[field], datumLocation(field, ctx.datum));
+  const site: AnnotationSite = { field, datum: ctx.datum, datumUid: ctx.datumUid, index: 0, uid: '' };
+  const uid = ctx.datumUid;
   for (let j = 0; j < list.length; j++) {
+    site.index = j;
     const raw = list[j];
-    const ann = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : asObject(raw, site(field, i, j));
-    const annUid = typeof ann.uid === 'string' ? ann.uid : asString(ann.uid, site(field, i, j, '.uid'));
-    const annLabels = Array.isArray(ann.labels) ? (ann.labels as unknown[]) : asArray(ann.labels, site(field, i, j, '.labels'));
-    const annScores = isGt ? annLabels : Array.isArray(ann.scores) ? (ann.scores as unknown[]) : asArray(ann.scores, site(field, i, j, '.scores'));
-    if (isGt && annLabels.length !== 1) throw invalidInput(FN, site(field, i, j), withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
-    if (!isGt && annLabels.length === 0) throw invalidInput(FN, site(field, i, j), withUid(`have at least one label on prediction ${JSON.stringify(annUid)}`, uid), 'an empty label list', 'TE-204');
+    const ann = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : asObject(raw, siteLocation(site));
+    const annUid = typeof ann.uid === 'string' ? ann.uid : asString(ann.uid, siteLocation(site, '.uid'));
+    site.uid = annUid;
+    const annLabels = Array.isArray(ann.labels) ? (ann.labels as unknown[]) : asArray(ann.labels, siteLocation(site, '.labels'));
+    const annScores = isGt ? annLabels : Array.isArray(ann.scores) ? (ann.scores as unknown[]) : asArray(ann.scores, siteLocation(site, '.scores'));
+    if (isGt && annLabels.length !== 1) throw invalidInput(FN, siteLocation(site), withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
+    if (!isGt && annLabels.length === 0) throw invalidInput(FN, siteLocation(site), withUid(`have at least one label on prediction ${JSON.stringify(annUid)}`, uid), 'an empty label list', 'TE-204');
     if (!isGt && annScores.length !== annLabels.length) {
-      throw invalidInput(FN, site(field, i, j), withUid(`have one score per label on prediction ${JSON.stringify(annUid)} (${annLabels.length} labels)`, uid), `${annScores.length} scores`, 'TE-202');
+      throw invalidInput(FN, siteLocation(site), withUid(`have one score per label on prediction ${JSON.stringify(annUid)} (${annLabels.length} labels)`, uid), `${annScores.length} scores`, 'TE-202');
     }
     out.uids.push(annUid);
     for (let k = 0; k < annLabels.length; k++) {
       const l = annLabels[k];
-      out.labels.push(labels.intern(typeof l === 'string' ? l : asString(l, site(field, i, j, `.labels[${k}]`))));
+      out.labels.push(ctx.labels.intern(typeof l === 'string' ? l : asString(l, siteLocation(site, `.labels[${k}]`))));
       if (!isGt) {
         const score = annScores[k];
-        out.scores.push(typeof score === 'number' && Number.isFinite(score) ? score : asFiniteNumber(score, site(field, i, j, `.scores[${k}]`)));
+        out.scores.push(typeof score === 'number' && Number.isFinite(score) ? score : asFiniteNumber(score, siteLocation(site, `.scores[${k}]`)));
       }
     }
     out.labelOffsets.push(out.labels.length);
-    readGeometry(type, ann, out, field, i, j, uid, annUid, shape);
+    if (ctx.type === 'bounding_box') readBox(ann, site, out.boxes);
+    else if (ctx.type === 'polygon') out.polygons.push(readPolygon(ann, site));
+    else out.masks.push(readMask(ann, site, ctx.shape));
   }
-}
-
-/** The rule suffix naming the annotation and its datum. */
-function annotationRule(field: string, annUid: string, uid: string): (r: string) => string {
-  return (r) => withUid(`${r} (${field.slice(0, -1)} ${JSON.stringify(annUid)})`, uid);
-}
-
-function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: Collected, field: string, i: number, j: number, uid: string, annUid: string, shape: { height: number; width: number }): void {
-  if (type === 'bounding_box') {
-    const { xmin, xmax, ymin, ymax } = ann;
-    if (!isCoordinate(xmin) || !isCoordinate(xmax) || !isCoordinate(ymin) || !isCoordinate(ymax)) {
-      for (const k of ['xmin', 'xmax', 'ymin', 'ymax']) asCoordinate(ann[k], site(field, i, j, `.${k}`));
-    }
-    const [x0, x1, y0, y1] = [xmin as number, xmax as number, ymin as number, ymax as number];
-    if (x1 < x0 || y1 < y0) throw invalidInput(FN, site(field, i, j), annotationRule(field, annUid, uid)('have xmax >= xmin and ymax >= ymin'), `xmin=${x0}, xmax=${x1}, ymin=${y0}, ymax=${y1}`, 'TE-208');
-    out.boxes.push(x0, y0, x1, y1);
-    return;
-  }
-  const rule = annotationRule(field, annUid, uid);
-  if (type === 'polygon') {
-    const where = site(field, i, j);
-    const poly = asObject(ann.polygon, site(field, i, j, '.polygon'));
-    const rings = [poly.exterior, ...asArray(poly.interiors ?? [], site(field, i, j, '.polygon.interiors'))];
-    out.polygons.push(rings.map((ring, r) => readRing(ring, where, rule, r)));
-  } else {
-    const mask = decodeMask(ann.mask, site(field, i, j, '.mask'), rule);
-    if (shape.height < 0) Object.assign(shape, { height: mask.height, width: mask.width });
-    else if (mask.height !== shape.height || mask.width !== shape.width) {
-      throw invalidInput(FN, site(field, i, j), rule(`have the datum's mask shape ${shape.height}×${shape.width}`), `a ${mask.height}×${mask.width} mask`, 'TE-207');
-    }
-    out.masks.push(mask.data);
-  }
-}
-
-export function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
-  const points = asArray(value, { argument: `${where.argument}.polygon${r === 0 ? '.exterior' : `.interiors[${r - 1}]`}`, index: where.index });
-  if (points.length < 3) throw invalidInput(FN, where, rule('have polygon rings of at least 3 points'), `${points.length} points in ring ${r}`, 'TE-206');
-  const ring = points.map((pt): [number, number] => {
-    if (!Array.isArray(pt) || pt.length !== 2 || !pt.every(isCoordinate)) {
-      throw invalidInput(FN, where, rule(`have polygon points [x, y] of finite numbers within ±${MAX_COORDINATE}`), describe(pt), 'TE-206');
-    }
-    return [pt[0] as number, pt[1] as number];
-  });
-  const crossing = ringCrossing(ring);
-  if (crossing) throw invalidInput(FN, where, rule('have simple polygon rings (a self-intersecting ring such as a bow-tie has no well-defined area)'), `ring ${r} whose edges ${crossing[0]} and ${crossing[1]} cross`, 'TE-208');
-  return ring;
 }
 
 function geometryOf(type: AnnotationType, gt: Collected, pd: Collected, heights: Int32Array, widths: Int32Array): DetectionGeometry {

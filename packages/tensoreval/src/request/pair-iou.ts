@@ -1,7 +1,7 @@
 import { invalidInput } from '@tensoreval/core';
 import { valorPairIou, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
-import { readRing } from './detection';
 import { asArray, asCoordinate, asObject, describe, FN } from './fields';
+import { readRing } from './geometry-readers';
 import { decodeMask } from './mask';
 import type { MetricCall } from './types';
 
