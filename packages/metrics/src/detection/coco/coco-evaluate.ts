@@ -132,10 +132,10 @@ function decodeRefsOrThrow(refs: MaskRefs, rows: Int32Array, checkOnly: Uint8Arr
 }
 
 function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
-  const { params, gtT, dtT, iouOf, backend, lvisCounts } = prepareCoco(gt, results, options);
+  const { params, gtT, dtT, iouOf, lvisCounts } = prepareCoco(gt, results, options);
   options.onStage?.('evaluate');
   const tideLane = options.tide ? resolveTideLane(params, options.tide === true ? {} : options.tide) : undefined;
-  const matches = evaluateImages(gtT, dtT, params, iouOf, backend, tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined);
+  const matches = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined);
   const images = params.imgIds === undefined ? gtT.images.ids.length : params.imgIds.length;
   const groups = params.lvis ? lvisFrequencyGroups(gt, gtT) : undefined;
   const out = finishCoco(matches, dtT.score, params, { categoryIds: gtT.categories.ids, categoryNames: gtT.categoryNames }, {
@@ -147,12 +147,14 @@ function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedB
 }
 
 /** The loaded inputs and the IoU step of one evaluation, shared by the one-pass and the shard paths. */
+/** The COCO path is float64 and exact, and its kernels run synchronously: always the cpu reference. */
+export const COCO_BACKEND: BackendHint = 'cpu';
+
 export interface PreparedCoco {
   params: CocoParams;
   gtT: GtTable;
   dtT: DtTable;
   iouOf: IouProvider;
-  backend: BackendHint;
   /** LVIS: what the per-image cap, the federated filter and the area > 0 rule left out */
   lvisCounts?: LvisCounts;
 }
@@ -161,8 +163,6 @@ export interface PreparedCoco {
 export function prepareCoco(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): PreparedCoco {
   const params = resolveCocoParams(options);
   f1ThresholdIndex(params, options.f1IouThr); // an f1IouThr that is not an IoU threshold fails before any work
-  // The COCO path is float64 and exact, and its kernels run synchronously: always the cpu reference.
-  const backend: BackendHint = 'cpu';
   const gtSource = options.gtSource ?? 'gt';
   const dtSource = options.dtSource ?? 'results';
   options.onStage?.('load');
@@ -179,9 +179,9 @@ export function prepareCoco(gt: CocoDataset, results: ArrayLike<CocoResult> | Sc
   }
   options.onStage?.('masks');
   const gtAll = options.gtMasks?.offsets.length === gtT.count + 1 ? options.gtMasks : undefined;
-  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, backend, options.maskChunkRows ?? MASK_CHUNK_ROWS, gtAll);
+  const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, COCO_BACKEND, options.maskChunkRows ?? MASK_CHUNK_ROWS, gtAll);
   if (lvisCounts) Object.assign(lvisCounts, applyLvisFilters(gt, gtT, dtT, gtSource));
-  return { params, gtT, dtT, iouOf, backend, ...(lvisCounts ? { lvisCounts } : {}) };
+  return { params, gtT, dtT, iouOf, ...(lvisCounts ? { lvisCounts } : {}) };
 }
 
 /** Retries `run` on the JSON-parsed records when a lazily scanned RLE string turns out malformed. */
@@ -271,49 +271,39 @@ function isScanned(r: ArrayLike<CocoResult> | ScannedBoxResults): r is ScannedBo
   return r !== null && typeof r === 'object' && (r as ScannedBoxResults).imageId instanceof Float64Array && (r as ScannedBoxResults).count !== undefined;
 }
 
+/**
+ * Per-category rows at area 'all': AP, AP50, AP75 and the family's recall and extras — detection:
+ * AR100 (maxDets 100 when present); keypoints: AR, APm, APl; LVIS: AR300 and the frequency group
+ * (keypoints and LVIS at the largest maxDets).
+ */
 function perCategory(acc: CocoAccumulated, params: CocoParams, cats: CocoCategories, mode: NumpySummation, groups?: { r: number[]; c: number[]; f: number[] }): CocoCategoryResult[] {
   const a = Math.max(0, params.areaRngLbl.indexOf('all'));
+  const keypoints = params.iouType === 'keypoints';
   const m100 = params.maxDets.indexOf(100);
-  const m = m100 >= 0 ? m100 : params.maxDets.length - 1;
-  if (params.iouType === 'keypoints' || groups) return perCategoryFamily(acc, params, cats, mode, a, params.maxDets.length - 1, groups);
-  const T = params.iouThrs.length;
-  const tAll = Array.from({ length: T }, (_, i) => i);
-  const tAt = (thr: number) => tAll.filter((t) => params.iouThrs[t] === thr);
-  const t50 = tAt(0.5), t75 = tAt(0.75);
-  return cats.categoryIds.map((id, k) => ({
-    categoryId: id,
-    name: cats.categoryNames[k] as string,
-    AP: meanOver(acc, true, tAll, [k], a, m, mode),
-    AP50: t50.length ? meanOver(acc, true, t50, [k], a, m, mode) : -1,
-    AP75: t75.length ? meanOver(acc, true, t75, [k], a, m, mode) : -1,
-    AR100: meanOver(acc, false, tAll, [k], a, m, mode),
-  }));
-}
-
-/** Keypoints: AP, AP50, AP75, AR (maxDets 20), APm, APl; LVIS: AP, AP50, AP75, AR300 and the frequency. */
-function perCategoryFamily(acc: CocoAccumulated, params: CocoParams, gt: CocoCategories, mode: NumpySummation, a: number, m: number, groups?: { r: number[]; c: number[]; f: number[] }): CocoCategoryResult[] {
+  const m = !keypoints && !groups && m100 >= 0 ? m100 : params.maxDets.length - 1;
   const T = params.iouThrs.length;
   const tAll = Array.from({ length: T }, (_, i) => i);
   const tAt = (thr: number) => tAll.filter((t) => params.iouThrs[t] === thr);
   const t50 = tAt(0.5), t75 = tAt(0.75);
   const am = params.areaRngLbl.indexOf('medium'), al = params.areaRngLbl.indexOf('large');
-  return gt.categoryIds.map((id, k) => {
+  return cats.categoryIds.map((id, k) => {
     const row: CocoCategoryResult = {
       categoryId: id,
-      name: gt.categoryNames[k] as string,
+      name: cats.categoryNames[k] as string,
       AP: meanOver(acc, true, tAll, [k], a, m, mode),
       AP50: t50.length ? meanOver(acc, true, t50, [k], a, m, mode) : -1,
       AP75: t75.length ? meanOver(acc, true, t75, [k], a, m, mode) : -1,
     };
+    const recall = meanOver(acc, false, tAll, [k], a, m, mode);
     if (groups) {
-      row.AR300 = meanOver(acc, false, tAll, [k], a, m, mode);
+      row.AR300 = recall;
       const f = (['r', 'c', 'f'] as const).find((g) => groups[g].includes(k));
       if (f) row.frequency = f;
-    } else {
-      row.AR = meanOver(acc, false, tAll, [k], a, m, mode);
+    } else if (keypoints) {
+      row.AR = recall;
       row.APm = am < 0 ? -1 : meanOver(acc, true, tAll, [k], am, m, mode);
       row.APl = al < 0 ? -1 : meanOver(acc, true, tAll, [k], al, m, mode);
-    }
+    } else row.AR100 = recall;
     return row;
   });
 }

@@ -1,6 +1,6 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import type { CocoDataset, CocoResult } from './coco-json';
-import { finishCoco, prepareCoco, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
+import { COCO_BACKEND, finishCoco, prepareCoco, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
 import { countingSortBy, identityOrder } from '../../columns/counting-sort';
 import { sortByScoreDesc } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
@@ -63,14 +63,14 @@ export function evaluateCocoState(gt: CocoDataset, results: ArrayLike<CocoResult
   if (options.lvis) throw invalidOption('evaluateCocoState', 'lvis', 'false (LVIS evaluation runs in one pass, not in shards)', true, 'TE-103');
   if (options.tide) throw invalidOption('evaluateCocoState', 'tide', 'absent (the TIDE breakdown runs in one pass, not in shards)', options.tide, 'TE-103');
   return withParsedMasksOnError(results, (r) => {
-    const { params, gtT, dtT, iouOf, backend } = prepareCoco(gt, r, options);
+    const { params, gtT, dtT, iouOf } = prepareCoco(gt, r, options);
     const I = gtT.images.ids.length;
     const covered = images === undefined ? new Uint8Array(I).fill(1) : ArrayBuffer.isView(images) ? images : cocoShardImages(I, images.index, images.count);
     if (covered.length !== I) {
       throw invalidInput('evaluateCocoState', 'images', `have one entry per GT image (${I})`, `${covered.length} entries`, 'TE-202');
     }
     options.onStage?.('evaluate');
-    const m = evaluateImages(gtT, dtT, params, iouOf, backend, undefined, covered);
+    const m = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, undefined, covered);
     let detections = 0, skipped = 0;
     for (let i = 0; i < dtT.count; i++) {
       if (covered[dtT.imageIdx[i] as number] !== 1) continue;

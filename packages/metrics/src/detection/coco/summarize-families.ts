@@ -1,39 +1,12 @@
 import type { CocoAccumulated } from './accumulate';
 import type { NumpySummation } from '@tensoreval/core';
 import type { CocoParams } from './params';
-import { meanOver, type SummaryLine } from './summarize';
+import { summaryLines, type LineSpec, type SummaryLine } from './summarize';
 
 /** Names of the 10 keypoint stats, pycocotools `_summarizeKps` order. */
 export const KEYPOINT_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APm', 'APl', 'AR', 'AR50', 'AR75', 'ARm', 'ARl'] as const;
 /** Names of the 13 LVIS results, lvis-api `summarize` order. */
 export const LVIS_STAT_NAMES = ['AP', 'AP50', 'AP75', 'APs', 'APm', 'APl', 'APr', 'APc', 'APf', 'AR@300', 'ARs@300', 'ARm@300', 'ARl@300'] as const;
-
-/** One summary line: which slice is averaged. `kSel` undefined = every category. */
-interface LineSpec {
-  ap: boolean;
-  iouThr: number | undefined;
-  areaLabel: string;
-  maxDets: number;
-  kSel?: number[];
-  /** LVIS prints the category group: 'all', 'r', 'c' or 'f' */
-  catIds?: string;
-}
-
-function range(n: number): number[] {
-  return Array.from({ length: n }, (_, i) => i);
-}
-
-function evaluateSpecs(acc: CocoAccumulated, params: CocoParams, mode: NumpySummation, specs: LineSpec[]): SummaryLine[] {
-  const { T, K } = acc.shape;
-  return specs.map((s) => {
-    const a = params.areaRngLbl.indexOf(s.areaLabel);
-    const m = params.maxDets.indexOf(s.maxDets);
-    const tSel = s.iouThr === undefined ? range(T) : range(T).filter((t) => params.iouThrs[t] === s.iouThr);
-    const kSel = s.kSel ?? range(K);
-    const value = a < 0 || m < 0 || tSel.length === 0 || kSel.length === 0 ? -1 : meanOver(acc, s.ap, tSel, kSel, a, m, mode);
-    return { ap: s.ap, iouThr: s.iouThr, areaLabel: s.areaLabel, maxDets: s.maxDets, value, ...(s.catIds ? { catIds: s.catIds } : {}) };
-  });
-}
 
 /**
  * pycocotools `_summarizeKps`: AP, AP50, AP75, APm, APl, AR, AR50, AR75, ARm, ARl, each at
@@ -46,7 +19,7 @@ export function summarizeKeypoints(acc: CocoAccumulated, params: CocoParams, mod
       specs.push({ ap, iouThr, areaLabel, maxDets: 20 });
     }
   }
-  return evaluateSpecs(acc, params, mode, specs);
+  return summaryLines(acc, params, mode, specs);
 }
 
 /**
@@ -57,7 +30,7 @@ export function summarizeLvis(acc: CocoAccumulated, params: CocoParams, groups: 
   const md = params.maxDets[params.maxDets.length - 1] as number;
   const ap = (iouThr: number | undefined, areaLabel: string, g?: 'r' | 'c' | 'f'): LineSpec => ({ ap: true, iouThr, areaLabel, maxDets: md, catIds: g ?? 'all', ...(g ? { kSel: groups[g] } : {}) });
   const ar = (areaLabel: string): LineSpec => ({ ap: false, iouThr: undefined, areaLabel, maxDets: md, catIds: 'all' });
-  return evaluateSpecs(acc, params, mode, [
+  return summaryLines(acc, params, mode, [
     ap(undefined, 'all'), ap(0.5, 'all'), ap(0.75, 'all'), ap(undefined, 'small'), ap(undefined, 'medium'), ap(undefined, 'large'),
     ap(undefined, 'all', 'r'), ap(undefined, 'all', 'c'), ap(undefined, 'all', 'f'),
     ar('all'), ar('small'), ar('medium'), ar('large'),

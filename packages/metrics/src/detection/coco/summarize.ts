@@ -55,7 +55,6 @@ function allIndices(n: number): number[] {
  * A stat whose area label or IoU threshold is absent from the parameters is -1.
  */
 export function summarize(acc: CocoAccumulated, params: CocoParams, mode: NumpySummation = 'blocked'): SummaryLine[] {
-  const { T, K } = acc.shape;
   const md = params.maxDets;
   const last = md[md.length - 1] as number;
   const pick = (i: number) => (md[i] ?? last);
@@ -66,13 +65,34 @@ export function summarize(acc: CocoAccumulated, params: CocoParams, mode: NumpyS
     [false, undefined, 'all', pick(0)], [false, undefined, 'all', pick(1)], [false, undefined, 'all', pick(2)],
     [false, undefined, 'small', pick(2)], [false, undefined, 'medium', pick(2)], [false, undefined, 'large', pick(2)],
   ];
+  return summaryLines(acc, params, mode, spec.map(([ap, iouThr, areaLabel, maxDets]) => ({ ap, iouThr, areaLabel, maxDets })));
+}
+
+/** One summary line: which slice is averaged. `kSel` undefined = every category. */
+export interface LineSpec {
+  ap: boolean;
+  iouThr: number | undefined;
+  areaLabel: string;
+  maxDets: number;
+  kSel?: number[];
+  /** LVIS prints the category group: 'all', 'r', 'c' or 'f' */
+  catIds?: string;
+}
+
+/**
+ * The mean of each line's slice (detection, keypoint and LVIS summaries alike); -1 where its area
+ * label, maxDets or IoU threshold is absent from the parameters, or the slice holds no value.
+ */
+export function summaryLines(acc: CocoAccumulated, params: CocoParams, mode: NumpySummation, specs: readonly LineSpec[]): SummaryLine[] {
+  const { T, K } = acc.shape;
   const kAll = allIndices(K);
-  return spec.map(([ap, iouThr, areaLabel, maxDets]) => {
-    const a = params.areaRngLbl.indexOf(areaLabel);
-    const m = md.indexOf(maxDets);
-    const tSel = iouThr === undefined ? allIndices(T) : allIndices(T).filter((t) => params.iouThrs[t] === iouThr);
-    const value = a < 0 || m < 0 || tSel.length === 0 ? -1 : meanOver(acc, ap, tSel, kAll, a, m, mode);
-    return { ap, iouThr, areaLabel, maxDets, value };
+  return specs.map((s) => {
+    const a = params.areaRngLbl.indexOf(s.areaLabel);
+    const m = params.maxDets.indexOf(s.maxDets);
+    const tSel = s.iouThr === undefined ? allIndices(T) : allIndices(T).filter((t) => params.iouThrs[t] === s.iouThr);
+    const kSel = s.kSel ?? kAll;
+    const value = a < 0 || m < 0 || tSel.length === 0 || kSel.length === 0 ? -1 : meanOver(acc, s.ap, tSel, kSel, a, m, mode);
+    return { ap: s.ap, iouThr: s.iouThr, areaLabel: s.areaLabel, maxDets: s.maxDets, value, ...(s.catIds ? { catIds: s.catIds } : {}) };
   });
 }
 
