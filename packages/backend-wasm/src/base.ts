@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { BackendUnavailableError, hostCpuDevice, registerBackend, TensorEvalError, type Backend, type DeviceInfo } from '@tensoreval/core';
+import {
+  BackendUnavailableError, hostCpuDevice, registerBackend, requestedDevice, TensorEvalError, type Backend, type DeviceClass, type DeviceInfo,
+} from '@tensoreval/core';
 import { webAssembly, type WasmMemory } from './wasm/api';
 import { COSINE_WASM_BASE64 } from './wasm/cosine-wasm';
 import { WasmWorkerPool } from './worker-pool';
@@ -7,6 +9,8 @@ import { WasmWorkerPool } from './worker-pool';
 export interface WasmBackendOptions {
   /** cap on worker threads; default: every available core */
   maxThreads?: number;
+  /** device class; default: TENSOREVAL_DEVICE, else `auto` */
+  device?: DeviceClass;
 }
 
 const PAGE = 65536;
@@ -23,7 +27,7 @@ let state: WasmState | undefined;
 // One call at a time owns the shared memory; later calls wait their turn.
 let turn: Promise<unknown> = Promise.resolve();
 
-/** Sets the thread cap; takes effect at the next init (before first use, or after dispose). */
+/** Sets the thread cap and device class; takes effect at the next init (before first use, or after dispose). */
 export function configureWasmBackend(next: WasmBackendOptions): void {
   options = { ...next };
 }
@@ -39,6 +43,11 @@ export function wasmBytes(): Uint8Array {
 }
 
 function init(): void {
+  const device = options.device ?? requestedDevice();
+  // A CPU engine: a GPU request must not be met by it silently.
+  if (device === 'gpu' || device === 'webgpu' || device === 'cuda') {
+    throw new BackendUnavailableError('TE-303', `Backend 'wasm' computes on the CPU; TENSOREVAL_DEVICE=${device} asks for a GPU.`);
+  }
   const bytes = wasmBytes();
   // validate() is false where SIMD or threads (shared memory) are missing: say so instead of a trap later.
   if (!webAssembly?.validate(bytes)) {

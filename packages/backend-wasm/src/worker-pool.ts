@@ -39,10 +39,11 @@ export class WasmWorkerPool {
   constructor(module: WasmModule, memory: WasmMemory, threads: number) {
     this.workers = Array.from({ length: threads }, () => {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, memory } });
-      worker.unref();
       worker.on('message', (msg: { id: number; error?: string }) => this.settle(msg.id, msg.error));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => { if (code !== 0) this.fail(new Error(`a wasm worker thread exited with code ${code}`)); });
+      // After the listeners: adding a 'message' listener refs the worker's port again.
+      worker.unref();
       return worker;
     });
   }

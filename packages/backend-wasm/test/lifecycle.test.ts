@@ -2,18 +2,26 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initBackend, runKernel } from '@tensoreval/core';
-import { pairwiseCosineWasm, wasmBackend } from '@tensoreval/backend-wasm';
+import { configureWasmBackend, pairwiseCosineWasm, wasmBackend } from '@tensoreval/backend-wasm';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
 describe('wasm worker threads', () => {
-  it('an idle pool does not keep the process alive (no dispose needed to exit)', () => {
+  const exitsAlone = (extra: string[]) => {
     const script = join(import.meta.dirname, 'fixtures', 'exit-without-dispose.ts');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...extra], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(run.error, 'the process did not exit on its own').toBeUndefined();
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('diag 1.00000\n');
     expect(run.status).toBe(0);
+    return run.stdout;
+  };
+
+  it('an idle pool does not keep the process alive after a call (no dispose needed to exit)', () => {
+    expect(exitsAlone([])).toBe('diag 1.00000\n');
+  });
+
+  it('a pool that never ran a call does not keep the process alive either', () => {
+    expect(exitsAlone(['--init-only'])).toBe('ready\n');
   });
 
   it('dispose ends the threads; a later init starts a working pool again', async () => {
@@ -26,5 +34,18 @@ describe('wasm worker threads', () => {
     const { scores } = await runKernel('PairwiseCosine', { a, b: a }, { dim: 2 }, { backend: 'wasm' });
     expect(scores[0]).toBe(1);
     wasmBackend.dispose();
+  });
+
+  it('a GPU device class is refused with TE-303 instead of computing on the CPU', () => {
+    wasmBackend.dispose();
+    for (const device of ['gpu', 'webgpu', 'cuda'] as const) {
+      configureWasmBackend({ device });
+      expect(() => wasmBackend.init()).toThrow(new RegExp(`^Backend 'wasm' computes on the CPU; TENSOREVAL_DEVICE=${device} asks for a GPU\\. See errors/TE-303\\.md$`));
+    }
+    configureWasmBackend({ device: 'cpu' });
+    wasmBackend.init();
+    expect(wasmBackend.describe?.()).toMatchObject({ engine: 'webassembly-simd' });
+    wasmBackend.dispose();
+    configureWasmBackend({});
   });
 });
