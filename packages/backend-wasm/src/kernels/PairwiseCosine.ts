@@ -12,8 +12,7 @@ const PASS_BYTES = 256 * 1024 * 1024;
 export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, unit = false): Promise<Float32Array> {
   const n = dim > 0 ? a.length / dim : 0;
   const m = dim > 0 ? b.length / dim : 0;
-  const scores = new Float32Array(n * m);
-  if (n === 0 || m === 0) return Promise.resolve(scores);
+  if (n === 0 || m === 0) return Promise.resolve(new Float32Array(n * m));
   const dp = roundUp(dim, 4);
   const nPad = roundUp(n, A_ROWS);
   const mPad = roundUp(m, B_ROWS);
@@ -22,6 +21,7 @@ export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, un
   const bAt = aAt + nPad * dp;
   const outAt = bAt + mPad * dp;
   return withEngine('PairwiseCosine', () => 4 * (outAt + passRows * mPad), async ({ pool, f32 }) => {
+    const scores = new Float32Array(n * m);
     packUnitRows(f32, aAt, a, n, dim, dp, nPad, unit);
     packUnitRows(f32, bAt, b, m, dim, dp, mPad, unit);
     const block = rowsPerJob(passRows, dp, pool.size);
