@@ -11,7 +11,7 @@ import { queueFlags, SHARDING_FLAGS } from './queue-flags';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';
 import { runName, writeReport } from '../report/write-report';
-import type { JudgedRunSummary } from '@tensoreval/metrics/judge';
+import type { JudgedRunSummary, JudgedVerdicts } from '@tensoreval/metrics/judge';
 
 const CMD = 'tensoreval evaluate';
 
@@ -24,7 +24,8 @@ export const evaluateSpec: CommandSpec = {
   flags: {
     out: { value: 'FILE', help: `write the result JSON to FILE (default, or '${STDOUT}': stdout).` },
     backend: { value: BACKENDS.join('|'), help: "where the Valor detection and segmentation IoU kernels run (default 'auto'); the output is identical to cpu. An explicitly named backend that cannot load is an error." },
-    report: { value: 'FILE.html', help: 'write a self-contained HTML report of the run (charts, tables, errors, judge token and cost totals).' },
+    report: { value: 'FILE.html', help: 'write a self-contained HTML report of the run (charts, tables, errors, judge token and cost totals, judge verdicts).' },
+    'judge-log': { value: 'FILE', help: 'for a judged (text_generation) run: write {"summary", "verdicts"} to FILE — the judge counts, tokens and cost, and the judge\'s verdict text behind every record — so `tensoreval report RUN.json --judge-log FILE` shows them later.' },
     ...SHARDING_FLAGS,
     quiet: { help: 'no progress bar or judge summary on stderr.' },
     ...JUDGE_FLAGS,
@@ -77,14 +78,22 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (out !== undefined) await checkWritable(out, '--out', CMD);
   const reportFile = flagString(args, 'report');
   if (reportFile !== undefined) await checkWritable(reportFile, '--report', CMD);
+  const judgeLog = flagString(args, 'judge-log');
+  if (judgeLog !== undefined) await checkWritable(judgeLog, '--judge-log', CMD);
   const workers = integerFlag(args, 'workers', CMD, 1, 256);
   const queue = queueFlags(args, CMD);
   if (queue !== undefined && workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(workers), 'TE-103');
   const request = await readRequest(file);
+  const task = (request as { task?: unknown } | null)?.task;
+  if (judgeLog !== undefined && task !== 'text_generation') throw invalidOption(CMD, '--judge-log', 'given only with a judged (task text_generation) request', String(task), 'TE-103');
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
   const judge = judgeRunOptions(args, args.flags.has('quiet'));
   let result: Record<string, unknown>;
   let judgeSummary: JudgedRunSummary | undefined;
+  let judgeVerdicts: JudgedVerdicts | undefined;
+  judge.options.onVerdicts = (v) => {
+    judgeVerdicts = v;
+  };
   const onSummary = judge.options.onSummary;
   // the report shows the judge's token and cost totals
   judge.options.onSummary = (s: JudgedRunSummary) => {
@@ -106,7 +115,9 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (judge.dryRun) return 0; // the prompts were the output
   const json = `${JSON.stringify(result)}\n`;
   await writeOutput(out ?? STDOUT, json, '--out', 'evaluate');
-  const report = reportFile;
-  if (report !== undefined) await writeReport(report, [{ name: runName(file), result, request, ...(judgeSummary ? { judgeSummary } : {}) }]);
+  if (judgeLog !== undefined) {
+    await writeOutput(judgeLog, `${JSON.stringify({ summary: judgeSummary ?? null, verdicts: judgeVerdicts ?? {} })}\n`, '--judge-log', 'evaluate');
+  }
+  if (reportFile !== undefined) await writeReport(reportFile, [{ name: runName(file), result, request, ...(judgeSummary ? { judgeSummary } : {}), ...(judgeVerdicts ? { judgeVerdicts } : {}) }]);
   return 0;
 }
