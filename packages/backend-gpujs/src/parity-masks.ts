@@ -1,0 +1,91 @@
+import { gpujsKernel, runGpujs } from './base';
+import { EXACT_INDEX } from './tiles';
+
+/*
+ * Per-pixel mask fill shared by PolygonToRle and RleDecode. A mask is described by toggle positions
+ * (run boundaries of an RLE, boundary points of a polygon): pixel p is set exactly when an odd number
+ * of toggles are <= p. One gpu.js thread per pixel counts them by binary search. Several masks share
+ * a dispatch: their toggles are shifted by the mask's first pixel, and a mask with an odd number of
+ * toggles gets a closing one at its end, so the parity is even again where the next mask starts.
+ */
+
+/** Most pixels in one dispatch: thread indices, toggles and their count stay exact in float32. */
+export const MAX_DISPATCH_PIXELS = EXACT_INDEX - 1;
+
+/** Beyond every pixel index; ends the toggle list so the kernel never reads an empty argument. */
+const SENTINEL = 2 * EXACT_INDEX;
+
+// 25 halvings cover any toggle count below 2^25.
+const SOURCE = `function (toggles, n) {
+  const p = this.thread.x;
+  let lo = 0;
+  let hi = n;
+  for (let it = 0; it < 25; it++) {
+    if (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (toggles[mid] <= p) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+  }
+  return lo - 2 * Math.floor(lo / 2);
+}`;
+
+/** Writes a mask's toggle positions, in non-decreasing order, through `add`. */
+export type ToggleWriter = (mask: number, add: (position: number) => void) => void;
+
+/** One dispatch's result: masks `ids` (in the order given), mask k's pixels at bits[starts[k] .. starts[k+1]). */
+export type ChunkSink = (ids: Int32Array, starts: Int32Array, bits: Uint8Array) => void;
+
+/**
+ * Fills the masks `ids` (each of 1 .. MAX_DISPATCH_PIXELS pixels) on the GPU, in dispatches of at most
+ * MAX_DISPATCH_PIXELS pixels, handing each dispatch's 0/1 pixels to `sink`.
+ */
+export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => number, writeToggles: ToggleWriter, sink: ChunkSink): Promise<void> {
+  const kernel = gpujsKernel('ToggleParity', SOURCE);
+  let toggles = new Float32Array(1024);
+  let nt = 0;
+  let base = 0;
+  let pixels = 0;
+  const starts = new Int32Array(ids.length + 1);
+  let first = 0;
+  // toggles stay strictly increasing: a repeated position cancels the previous one (same parity)
+  const add = (position: number): void => {
+    if (position >= pixels) return;
+    const at = base + position;
+    if (nt > 0 && toggles[nt - 1] === at) {
+      nt--;
+      return;
+    }
+    if (nt + 2 >= toggles.length) {
+      const grown = new Float32Array(2 * toggles.length);
+      grown.set(toggles.subarray(0, nt));
+      toggles = grown;
+    }
+    toggles[nt++] = at;
+  };
+  const flush = async (end: number): Promise<void> => {
+    if (base === 0) return;
+    toggles[nt] = SENTINEL;
+    const out = await runGpujs(kernel, base, [toggles.subarray(0, nt + 1), nt]);
+    const bits = new Uint8Array(base);
+    for (let p = 0; p < base; p++) bits[p] = out[p];
+    // starts are relative to the dispatch (base restarts at 0 after each flush)
+    sink(ids.subarray(first, end), starts.slice(first, end + 1), bits);
+    first = end;
+    nt = 0;
+    base = 0;
+  };
+  for (let k = 0; k < ids.length; k++) {
+    pixels = pixelsOf(ids[k]);
+    if (base + pixels > MAX_DISPATCH_PIXELS) await flush(k);
+    starts[k] = base;
+    writeToggles(ids[k], add);
+    if (nt & 1) toggles[nt++] = base + pixels;
+    base += pixels;
+    starts[k + 1] = base;
+  }
+  await flush(ids.length);
+}
