@@ -40,10 +40,10 @@ export type ToggleWriter = (mask: number, add: (position: number) => void) => vo
 export type ChunkSink = (ids: Int32Array, starts: Int32Array, bits: Uint8Array) => void;
 
 /**
- * Fills the masks `ids` (each of 1 .. MAX_DISPATCH_PIXELS pixels) on the GPU, in dispatches of at most
- * MAX_DISPATCH_PIXELS pixels, handing each dispatch's 0/1 pixels to `sink`.
+ * Fills the masks `ids` (each of 1 .. `limit` pixels) on the GPU, in dispatches of at most `limit`
+ * pixels, handing each dispatch's 0/1 pixels to `sink`.
  */
-export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => number, writeToggles: ToggleWriter, sink: ChunkSink): Promise<void> {
+export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => number, writeToggles: ToggleWriter, sink: ChunkSink, limit = MAX_DISPATCH_PIXELS): Promise<void> {
   const kernel = gpujsKernel('ToggleParity', SOURCE);
   let toggles = new Float32Array(1024);
   let nt = 0;
@@ -80,7 +80,7 @@ export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => n
   };
   for (let k = 0; k < ids.length; k++) {
     pixels = pixelsOf(ids[k]);
-    if (base + pixels > MAX_DISPATCH_PIXELS) await flush(k);
+    if (base + pixels > limit) await flush(k);
     starts[k] = base;
     writeToggles(ids[k], add);
     if (nt & 1) toggles[nt++] = base + pixels;
