@@ -4,9 +4,11 @@ import { EXACT_INDEX } from './tiles';
 /*
  * Per-pixel mask fill shared by PolygonToRle and RleDecode. A mask is described by toggle positions
  * (run boundaries of an RLE, boundary points of a polygon): pixel p is set exactly when an odd number
- * of toggles are <= p. One gpu.js thread per pixel counts them by binary search. Several masks share
- * a dispatch: their toggles are shifted by the mask's first pixel, and a mask with an odd number of
- * toggles gets a closing one at its end, so the parity is even again where the next mask starts.
+ * of toggles are <= p. Each gpu.js thread fills 24 consecutive pixels: one binary search for the
+ * toggles before its first pixel, then a walk, packing the 24 bits into one float32 (exact integers
+ * below 2^24), which cuts the readback 24-fold. Several masks share a dispatch: their toggles are
+ * shifted by the mask's first pixel, and a mask with an odd number of toggles gets a closing one at
+ * its end, so the parity is even again where the next mask starts.
  */
 
 /** Most pixels in one dispatch: thread indices, toggles and their count stay exact in float32. */
@@ -15,22 +17,39 @@ export const MAX_DISPATCH_PIXELS = EXACT_INDEX - 1;
 /** Beyond every pixel index; ends the toggle list so the kernel never reads an empty argument. */
 const SENTINEL = 2 * EXACT_INDEX;
 
-// 25 halvings cover any toggle count below 2^25.
-const SOURCE = `function (toggles, n) {
-  const p = this.thread.x;
+/** Pixels per thread, packed as the bits of one float32. */
+const BITS = 24;
+
+// Toggles are strictly increasing (at most one per pixel) and end with SENTINEL; 25 halvings cover any
+// count below 2^25. Pixels at or past `pixels` (the last thread's tail) stay 0.
+const SOURCE = `function (toggles, n, pixels) {
+  const p0 = this.thread.x * 24;
   let lo = 0;
   let hi = n;
   for (let it = 0; it < 25; it++) {
     if (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (toggles[mid] <= p) {
+      if (toggles[mid] < p0) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
   }
-  return lo - 2 * Math.floor(lo / 2);
+  let k = lo;
+  let word = 0;
+  let bit = 1;
+  for (let i = 0; i < 24; i++) {
+    const p = p0 + i;
+    if (toggles[k] <= p) {
+      k += 1;
+    }
+    if (k - 2 * Math.floor(k / 2) > 0.5 && p < pixels) {
+      word += bit;
+    }
+    bit *= 2;
+  }
+  return word;
 }`;
 
 /** Writes a mask's toggle positions, in non-decreasing order, through `add`. */
@@ -69,9 +88,12 @@ export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => n
   const flush = async (end: number): Promise<void> => {
     if (base === 0) return;
     toggles[nt] = SENTINEL;
-    const out = await runGpujs(kernel, base, [toggles.subarray(0, nt + 1), nt]);
+    const words = await runGpujs(kernel, Math.ceil(base / BITS), [toggles.subarray(0, nt + 1), nt, base]);
     const bits = new Uint8Array(base);
-    for (let p = 0; p < base; p++) bits[p] = out[p];
+    for (let t = 0, p = 0; p < base; t++) {
+      const word = words[t];
+      for (let i = 0; i < BITS && p < base; i++, p++) bits[p] = (word >>> i) & 1;
+    }
     // starts are relative to the dispatch (base restarts at 0 after each flush)
     sink(ids.subarray(first, end), starts.slice(first, end + 1), bits);
     first = end;
