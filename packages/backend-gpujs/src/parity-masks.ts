@@ -59,7 +59,7 @@ export type ToggleWriter = (mask: number, add: (position: number) => void) => vo
 export type ChunkSink = (ids: Int32Array, starts: Int32Array, bits: Uint8Array) => void;
 
 /**
- * Fills the masks `ids` (each of 1 .. `limit` pixels) on the GPU, in dispatches of at most `limit`
+ * Fills the masks `ids` (each of 0 .. `limit` pixels; one of 0 takes no place) on the GPU, in dispatches of at most `limit`
  * pixels, handing each dispatch's 0/1 pixels to `sink`.
  */
 export async function parityMasks(ids: Int32Array, pixelsOf: (mask: number) => number, writeToggles: ToggleWriter, sink: ChunkSink, limit = MAX_DISPATCH_PIXELS): Promise<void> {

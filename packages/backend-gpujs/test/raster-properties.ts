@@ -103,6 +103,20 @@ export function rasterProperties(): void {
     expectSameBatch(await runKernel('PolygonToRle', inputs, {}, { backend: 'gpujs' }), polygonToRleImpl(inputs));
   });
 
+  it('PolygonToRle refuses an outline too long to walk with the cpu backend\'s error, in batch order', async () => {
+    const far = [0, 0, 1e6, 0, 0, 1];
+    // the first polygon's empty image keeps it off the GPU; it is still the one reported
+    const inputs = polygonInputs([far, far], [[0, 5], [10, 10]]);
+    let want = '';
+    try {
+      polygonToRleImpl(inputs);
+    } catch (error) {
+      want = String(error);
+    }
+    expect(want).toMatch(/polygon 0\. See errors\/TE-206/);
+    await expect(runKernel('PolygonToRle', inputs, {}, { backend: 'gpujs' })).rejects.toThrow(want.replace(/^\w+: /, ''));
+  });
+
   it('RleDecode equals cpu for random RLEs with empty runs', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(rleCase, { minLength: 0, maxLength: 8 }), async (items) => {
