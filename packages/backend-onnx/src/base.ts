@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import {
-  BackendUnavailableError, hostCpuDevice, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
+  BackendUnavailableError, hostCpuDevice, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
   type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
 import type * as Ort from 'onnxruntime-node';
@@ -172,6 +172,26 @@ export function session(key: string): Ort.InferenceSession {
   return found;
 }
 
+/**
+ * Host↔device traffic of the kernel graphs: every feed is an upload, every run a dispatch, every
+ * output a download. onnxruntime-node's binding takes host tensors only (GPU-buffer tensors exist in
+ * onnxruntime-web, not here), so on the WebGPU or CUDA provider each run copies all its feeds.
+ */
+const traffic = newDeviceTraffic();
+
+/** Runs a kernel graph's session (see `session`), counting its traffic. */
+export async function runSession(
+  key: string,
+  feeds: Ort.InferenceSession.FeedsType,
+): Promise<Ort.InferenceSession.ReturnType> {
+  const s = session(key);
+  traffic.uploads += Object.keys(feeds).length;
+  traffic.dispatches++;
+  const out = await s.run(feeds);
+  traffic.downloads += Object.keys(out).length;
+  return out;
+}
+
 /** onnxruntime-node behind the kernel interface: float32, sessions per kernel graph. */
 export const onnxBackend: Backend = {
   name: 'onnx',
@@ -183,6 +203,7 @@ export const onnxBackend: Backend = {
     for (const s of state.sessions.values()) void s.release();
     state = undefined;
   },
+  traffic: () => ({ ...traffic }),
   describe(): Record<string, string | number | boolean> {
     if (!state) return { engine: 'onnxruntime-node', initialised: false };
     const rejected = Object.entries(state.rejected).map(([p, why]) => `${p}: ${why}`).join('; ');

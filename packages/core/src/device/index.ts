@@ -1,3 +1,4 @@
 export * from './device-request';
 export * from './adapter-type';
 export * from './webgpu-adapter';
+export * from './traffic';
