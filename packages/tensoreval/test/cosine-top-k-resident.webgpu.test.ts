@@ -1,13 +1,16 @@
+import { configureOnnxBackend } from '@tensoreval/backend-onnx';
 import { configureTfjsBackend } from '@tensoreval/backend-tfjs';
 import { getBackend, initBackend, type DeviceTraffic } from '@tensoreval/core';
 import { seededRandom, webGpuLane } from '@tensoreval/core/testing';
 import { describe, expect, it } from 'vitest';
 import { cosineTopK } from '../src/kernels-api';
 
-// The software-GPU lane: cosineTopK on tfjs-backend-webgpu, counted rather than timed. The corpus
-// must go up once per corpus tile however many query tiles use it.
+// The software-GPU lane: cosineTopK on tfjs-backend-webgpu and onnxruntime's WebGPU EP, counted
+// rather than timed. On tfjs the corpus must go up once per corpus tile however many query tiles use
+// it; onnxruntime-node feeds only host tensors, so there each query tile's run feeds the corpus again.
 const lane = await webGpuLane();
 configureTfjsBackend({ device: 'webgpu' });
+configureOnnxBackend({ device: 'webgpu' });
 
 function rows(n: number, dim: number, seed: number): Float32Array {
   const r = seededRandom(seed);
@@ -49,5 +52,16 @@ describe.skipIf(!lane.run)('cosineTopK on tfjs WebGPU keeps the corpus on the de
       expect(delta(start, tfjs?.traffic?.() as DeviceTraffic)).toEqual({ uploads: 1 + Q, dispatches: Q, downloads: 2 * Q });
     }
     expect(delta(before, tfjs?.traffic?.() as DeviceTraffic).dispatches).toBe(10);
+  });
+
+  it('onnx on the WebGPU EP: one fused run per query tile, each feeding queries, corpus and k (no resident feeds in onnxruntime-node)', async () => {
+    expect(await initBackend('onnx')).toBe(true);
+    const onnx = getBackend('onnx');
+    const before = onnx?.traffic?.() as DeviceTraffic;
+    const got = await cosineTopK(queries, corpus, dim, k, { backend: 'onnx', queryTile: 16, corpusTile: 40 });
+    const Q = 5, C = 3;
+    expect(delta(before, onnx?.traffic?.() as DeviceTraffic)).toEqual({ uploads: 3 * C * Q, dispatches: C * Q, downloads: 2 * C * Q });
+    const want = await cosineTopK(queries, corpus, dim, k, { backend: 'cpu' });
+    expect(got.indices).toEqual(want.indices);
   });
 });
