@@ -36,8 +36,8 @@ let webgpuDevice: DeviceInfo | undefined;
 /** the module that registered the active tfjs backend */
 let loaded = '';
 /**
- * Host↔device traffic of the instrumented kernels (PairwiseCosine, CosineTopK): a tensor made from a
- * host array is an upload, one kernel's chain of tfjs ops on one tile a dispatch, a `data()` read a download.
+ * Host↔device traffic of the kernels: a tensor made from a host array is an upload (tensors.ts
+ * `uploaded`), one kernel's chain of tfjs ops on one tile or block a dispatch, a `data()` read a download.
  */
 export const tfjsTraffic = newDeviceTraffic();
 

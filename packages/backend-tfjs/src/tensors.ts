@@ -16,8 +16,13 @@ export function isTensor(x: unknown): x is TfCore.Tensor {
 export function matrix(x: ArrayOrTensor, rows: number, cols: number): TfCore.Tensor2D {
   const tf = tfjs();
   if (isTensor(x)) return tf.reshape(x.dtype === 'float32' ? x : tf.cast(x, 'float32'), [rows, cols]);
+  return uploaded(tf.tensor2d(x instanceof Float32Array ? x : Float32Array.from(x), [rows, cols], 'float32'));
+}
+
+/** A tensor just made from a host array (counted as an upload). */
+export function uploaded<T extends TfCore.Tensor>(t: T): T {
   tfjsTraffic.uploads++;
-  return tf.tensor2d(x instanceof Float32Array ? x : Float32Array.from(x), [rows, cols], 'float32');
+  return t;
 }
 
 /** Reads a result back to the host (counted as a download). */
