@@ -60,7 +60,8 @@ export const cosineTopKConfig: KernelConfig<'CosineTopK'> = {
     const m = dim > 0 ? inputs.corpus.length / dim : 0;
     const unit = (x: typeof inputs.queries, rows: number) => (attrs.normalized && x instanceof Float32Array ? x : normalizedRowsF32(x, rows, dim));
     const c = unit(inputs.corpus, m);
-    const tile = Math.max(1, Math.floor(attrs.queryTile ?? n));
+    // Anything but a number >= 1 (NaN included) means all rows at once.
+    const tile = (attrs.queryTile ?? 0) >= 1 ? Math.floor(attrs.queryTile as number) : n;
     if (n <= tile) {
       const { indices, values } = await cosineTopKOnnx(unit(inputs.queries, n), c, dim, k);
       return { indices, scores: values };

@@ -24,7 +24,8 @@ export async function cosineTopKResident(
   const values = new Float32Array(n * kk);
   if (n === 0 || kk === 0) return { indices, values };
   const unit = (x: FloatArray, rows: number) => (options.normalized && x instanceof Float32Array ? x : normalizedRowsF32(x, rows, dim));
-  const tile = Math.max(1, Math.floor(options.queryTile ?? n));
+  // Anything but a number >= 1 (NaN included) means all rows at once.
+  const tile = (options.queryTile ?? 0) >= 1 ? Math.floor(options.queryTile as number) : n;
   const tf = tfjs();
   const resident = matrix(unit(corpus, m), m, dim);
   try {
