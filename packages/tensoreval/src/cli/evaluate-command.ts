@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { bareMessage, invalidOption, TensorEvalError } from '@tensoreval/core';
 import { evaluate } from '../evaluate';
@@ -11,6 +10,7 @@ import { queueFlags, SHARDING_FLAGS } from './queue-flags';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';
 import { runName, writeReport } from '../report/write-report';
+import { readJsonInput, STDIN } from '../read-json';
 import type { JudgedRunSummary } from '@tensoreval/metrics/judge';
 
 const CMD = 'tensoreval evaluate';
@@ -20,7 +20,7 @@ export const evaluateSpec: CommandSpec = {
   name: 'evaluate',
   synopsis: 'REQUEST.json [flags]',
   summary: 'Runs a metric request (task, data in the Valor data model, metrics with Valor parameter names) and writes {"<id>": output}.',
-  args: { 'REQUEST.json': `the metric request file ('${STDOUT}' reads it from stdin)` },
+  args: { 'REQUEST.json': `the metric request file, plain or gzip ('${STDIN}' reads it from stdin)` },
   flags: {
     out: { value: 'FILE', help: `write the result JSON to FILE (default, or '${STDOUT}': stdout).` },
     backend: { value: BACKENDS.join('|'), help: "where the Valor detection and segmentation IoU kernels run (default 'auto'); the output is identical to cpu. An explicitly named backend that cannot load is an error." },
@@ -37,26 +37,6 @@ export const evaluateSpec: CommandSpec = {
 function inFile(error: unknown, file: string): unknown {
   if (!(error instanceof TensorEvalError)) return error;
   return new TensorEvalError(error.code, `${file}: ${bareMessage(error)}`, { cause: error });
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readRequest(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = file === STDOUT ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Cannot read request file ${file}: ${(error as Error).message}.`, { cause: error });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Request file ${file} is not valid JSON: ${(error as Error).message}.`, { cause: error });
-  }
 }
 
 /**
@@ -80,7 +60,7 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   const workers = integerFlag(args, 'workers', CMD, 1, 256);
   const queue = queueFlags(args, CMD);
   if (queue !== undefined && workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(workers), 'TE-103');
-  const request = await readRequest(file);
+  const request = await readJsonInput(CMD, file, { stdin: true });
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
   const judge = judgeRunOptions(args, args.flags.has('quiet'));
   let result: Record<string, unknown>;

@@ -1,26 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import type { ReportRun } from '@tensoreval/report';
 import { runName, writeReport } from '../report/write-report';
+import { readJsonInput } from '../read-json';
 import { checkWritable } from './write-output';
 import { flagString, parseArgs } from './args';
 
 const CMD = 'tensoreval report';
-
-/** A JSON file the report reads: a RESULT.json or a request (TE-209 when unreadable or not JSON). */
-async function readJson(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw invalidInput(CMD, path, 'be a readable file', (error as Error).message, 'TE-209');
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw invalidInput(CMD, path, 'contain valid JSON', (error as Error).message, 'TE-209');
-  }
-}
 
 /** Whether a parsed RESULT.json is a COCO one (`tensoreval coco --out`) rather than an `evaluate` one. */
 function isCoco(result: Record<string, unknown>): boolean {
@@ -45,13 +30,13 @@ export async function reportCommand(argv: readonly string[]): Promise<number> {
   let kind: boolean | undefined;
   for (let i = 0; i < args.positional.length; i++) {
     const path = args.positional[i] as string;
-    const result = await readJson(path);
+    const result = await readJsonInput(CMD, path);
     if (typeof result !== 'object' || result === null || Array.isArray(result)) throw invalidInput(CMD, path, 'be a RESULT.json object of `tensoreval coco` or `tensoreval evaluate`', Array.isArray(result) ? 'an array' : String(result), 'TE-204');
     const coco = isCoco(result as Record<string, unknown>);
     if (kind !== undefined && coco !== kind) throw invalidInput(CMD, path, `be a ${kind ? 'COCO' : 'evaluate'} result like ${args.positional[0]} (runs compared must be of one kind)`, `a${coco ? ' COCO' : 'n evaluate'} result`, 'TE-204');
     kind = coco;
     const requestPath = requests.length === 1 ? requests[0] : requests[i];
-    runs.push({ name: runName(path), result, ...(requestPath !== undefined && !coco ? { request: await readJson(requestPath) } : {}) });
+    runs.push({ name: runName(path), result, ...(requestPath !== undefined && !coco ? { request: await readJsonInput(CMD, requestPath) } : {}) });
   }
   const title = flagString(args, 'title');
   await writeReport(out, runs, title !== undefined ? { title } : {}, '--out');
