@@ -5,7 +5,7 @@ import { BACKENDS } from '../kernels-api/backend-loading';
 import { backendFlag, flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { createProgress } from './progress';
-import { integerFlag } from './integer-flag';
+import { integerFlag } from './number-flags';
 import { queueFlags, SHARDING_FLAGS } from './queue-flags';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';

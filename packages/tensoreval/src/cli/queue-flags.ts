@@ -2,7 +2,7 @@ import { invalidOption } from '@tensoreval/core';
 import type { CommandSpec } from './command-spec';
 import { parseRedisUrl, type RedisConnection } from '../queue/connection';
 import { flagString, type ParsedArgs } from './args';
-import { integerFlag } from './integer-flag';
+import { integerFlag } from './number-flags';
 
 /** The queue run `--queue URL [--shards K] [--shard-dir DIR] [--queue-name N] [--queue-timeout S]` asks for, or undefined. */
 export function queueFlags(args: ParsedArgs, command: string): { connection: RedisConnection; shards: number; shardDir?: string; queueName?: string; timeoutMs?: number } | undefined {

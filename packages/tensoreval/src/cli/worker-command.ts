@@ -2,7 +2,7 @@ import { invalidOption } from '@tensoreval/core';
 import { parseRedisUrl } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
 import { flagString, parseArgs } from './args';
-import { integerFlag } from './integer-flag';
+import { integerFlag } from './number-flags';
 
 const CMD = 'tensoreval worker';
 
