@@ -8,8 +8,8 @@ import { checkWritable, STDOUT, writeOutput, writeStdout } from './write-output'
 import { cocoCurves } from '../report/coco-curves';
 import { runName, writeReport } from '../report/write-report';
 import { createStageReport } from './stage-report';
-import { integerFlag, numberFlag, numberListFlag } from './number-flags';
-import { queueFlags, SHARDING_FLAGS } from './queue-flags';
+import { numberFlag, numberListFlag } from './number-flags';
+import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
 
 const CMD = 'tensoreval coco';
 const IOU_TYPES = ['bbox', 'segm', 'keypoints', 'boundary'] as const;
@@ -117,8 +117,6 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
   }
   const backend = flagString(args, 'backend');
   if (backend !== undefined) opts.backend = cocoBackend(backend, CMD, '--backend');
-  const workers = integerFlag(args, 'workers', CMD, 1, 256);
-  if (workers !== undefined) opts.workers = workers;
   return opts;
 }
 
@@ -170,6 +168,8 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   if (dt === undefined) throw invalidOption(CMD, '--dt', 'the path of a COCO results file', undefined);
   if (args.positional.length > 0) throw invalidOption(CMD, 'arguments', 'flags only', args.positional.join(' '), 'TE-102');
   const options = cocoOptions(args);
+  const { workers, queue } = shardingFlags(args, CMD);
+  if (workers !== undefined) options.workers = workers;
   const out = flagString(args, 'out');
   const arrays = flagString(args, 'pr-arrays');
   // before the work: an unwritable output fails now rather than after minutes of evaluation
@@ -188,8 +188,6 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   const stages = createStageReport(STAGE_NAMES, !quiet);
   // TENSOREVAL_TIMING=1 prints each stage's start (wall and process CPU seconds) on stderr, for profiling.
   const timing = process.env.TENSOREVAL_TIMING ? (label: string) => process.stderr.write(`[wall ${(performance.now() / 1000).toFixed(3)}s cpu ${(process.cpuUsage().user / 1e6).toFixed(3)}s] ${label}\n`) : undefined;
-  const queue = queueFlags(args, CMD);
-  if (queue !== undefined && options.workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(options.workers), 'TE-103');
   const onStage = (stage: Parameters<NonNullable<EvaluateCocoOptions['onStage']>>[0]) => {
     timing?.(stage);
     stages.enter(stage);
