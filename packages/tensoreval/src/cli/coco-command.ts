@@ -161,12 +161,11 @@ export function cocoArraysJson(r: CocoEvaluation): Record<string, unknown> {
 
 /** `tensoreval coco` (see {@link cocoSpec}): prints the summary, writes RESULT.json with --out. Returns the exit code. */
 export async function cocoCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'coco', cocoSpec);
+  const args = parseArgs(argv, cocoSpec);
   const gt = flagString(args, 'gt');
   const dt = flagString(args, 'dt');
   if (gt === undefined) throw invalidOption(CMD, '--gt', 'the path of a COCO instances GT file', undefined);
   if (dt === undefined) throw invalidOption(CMD, '--dt', 'the path of a COCO results file', undefined);
-  if (args.positional.length > 0) throw invalidOption(CMD, 'arguments', 'flags only', args.positional.join(' '), 'TE-102');
   const options = cocoOptions(args);
   const { workers, queue } = shardingFlags(args, CMD);
   if (workers !== undefined) options.workers = workers;

@@ -46,7 +46,7 @@ function inFile(error: unknown, file: string): unknown {
  * worker` processes instead (see queue/README.md).
  */
 export async function evaluateCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'evaluate', evaluateSpec);
+  const args = parseArgs(argv, evaluateSpec);
   const [file, ...extra] = args.positional;
   if (file === undefined) throw invalidOption(CMD, 'REQUEST', 'the path of a metric request JSON file', undefined);
   if (extra.length > 0) throw invalidOption(CMD, 'arguments', 'one REQUEST file', args.positional.join(' '), 'TE-102');

@@ -4,6 +4,7 @@ import { runName, writeReport } from '../report/write-report';
 import { readJsonInput } from '../read-json';
 import { checkWritable } from './write-output';
 import { flagString, parseArgs } from './args';
+import type { CommandSpec } from './command-spec';
 
 const CMD = 'tensoreval report';
 
@@ -12,14 +13,28 @@ function isCoco(result: Record<string, unknown>): boolean {
   return Array.isArray(result.stats) && Array.isArray(result.perCategory) && typeof result.iouType === 'string';
 }
 
+/** `tensoreval report`: every flag, with what it does (printed by `tensoreval report --help`). */
+export const reportSpec: CommandSpec = {
+  name: 'report',
+  synopsis: 'RUN.json [RUN2.json ...] --out FILE.html [flags]',
+  summary: 'Writes a self-contained HTML report (charts, tables, errors) of saved runs: the --out files of `tensoreval coco` or `tensoreval evaluate`. Two or more runs of the same kind are compared against the first. Files may be gzip-compressed.',
+  args: { 'RUN.json': 'a RESULT.json of `tensoreval coco --out` or `tensoreval evaluate --out`; all runs of one kind' },
+  flags: {
+    out: { value: 'FILE.html', help: 'the HTML file to write. Required.' },
+    request: { value: 'REQ.json[,REQ2.json...]', help: 'the request of each evaluate run (one file for all runs, or one per run in order), to show judged records next to their datums.' },
+    title: { value: 'TEXT', help: "the page title (default 'tensoreval report: ' and the run names)." },
+  },
+  notes: `Example:
+  tensoreval report baseline.json candidate.json --out compare.html --title "v1 vs v2"`,
+};
+
 /**
- * `tensoreval report RUN.json [RUN2.json ...] --out FILE.html [--request REQ.json[,REQ2.json...]] [--title T]`:
- * the HTML report of saved runs (`--out` files of `coco` or `evaluate`); two or more runs of the same
+ * `tensoreval report` (see {@link reportSpec}): the HTML report of saved runs (`--out` files of `coco` or `evaluate`); two or more runs of the same
  * kind are compared against the first. `--request` names the request of each `evaluate` run (one for
  * all, or one per run), to show judged records next to their datums. Returns the exit code.
  */
 export async function reportCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'report', { values: ['out', 'request', 'title'], booleans: [] });
+  const args = parseArgs(argv, reportSpec);
   const out = flagString(args, 'out');
   if (args.positional.length === 0) throw invalidOption(CMD, 'RUN', 'one or more RESULT.json files', undefined);
   if (out === undefined) throw invalidOption(CMD, '--out', 'the path of the HTML file to write', undefined);

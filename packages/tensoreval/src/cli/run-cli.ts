@@ -1,9 +1,9 @@
 import { invalidOption } from '@tensoreval/core';
-import { EXIT_CODES, formatBareHelp, formatCommandHelp, HelpRequested } from './command-spec';
+import { EXIT_CODES, formatCommandHelp, HelpRequested } from './command-spec';
 import { packageVersion } from './version';
 
 /** One line per command for `tensoreval --help`; each command's flags are in its own `--help`. */
-const COMMANDS: ReadonlyArray<readonly [string, string]> = [
+export const COMMANDS: ReadonlyArray<readonly [string, string]> = [
   ['coco', "evaluate COCO detections (bbox, segm, keypoints, boundary; LVIS with --lvis) with the references' exact numbers"],
   ['evaluate', 'run a metric request (classification, detection, segmentation, text, embedding, retrieval, fairness, judged) from a JSON file'],
   ['schema', 'print the JSON Schema (2020-12) of the metric request'],
@@ -54,7 +54,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   } catch (error) {
     // a command's parser saw --help/-h: print that command's help
     if (!(error instanceof HelpRequested)) throw error;
-    process.stdout.write(error.spec ? formatCommandHelp(error.spec) : formatBareHelp(error.command, error.known));
+    process.stdout.write(formatCommandHelp(error.spec));
     return 0;
   }
 }
