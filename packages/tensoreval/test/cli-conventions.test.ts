@@ -65,7 +65,7 @@ describe('CLI conventions', () => {
   });
 
   it('every command of `tensoreval --help` has a spec (one table per command)', () => {
-    expect(SPECS.map((s) => s.name).sort()).toEqual(COMMANDS.map(([name]) => name).sort());
+    expect(SPECS.map((s) => s.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
   });
 
   for (const spec of SPECS) {
