@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { bareMessage, invalidOption, TensorEvalError } from '@tensoreval/core';
 import { evaluate } from '../evaluate';
@@ -6,11 +5,11 @@ import { BACKENDS } from '../kernels-api/backend-loading';
 import { backendFlag, flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { createProgress } from './progress';
-import { integerFlag } from './integer-flag';
-import { queueFlags, SHARDING_FLAGS } from './queue-flags';
+import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';
 import { runName, writeReport } from '../report/write-report';
+import { readJsonInput, STDIN } from '../read-json';
 import type { JudgedRunSummary, JudgedVerdicts } from '@tensoreval/metrics/judge';
 
 const CMD = 'tensoreval evaluate';
@@ -20,7 +19,7 @@ export const evaluateSpec: CommandSpec = {
   name: 'evaluate',
   synopsis: 'REQUEST.json [flags]',
   summary: 'Runs a metric request (task, data in the Valor data model, metrics with Valor parameter names) and writes {"<id>": output}.',
-  args: { 'REQUEST.json': `the metric request file ('${STDOUT}' reads it from stdin)` },
+  args: { 'REQUEST.json': `the metric request file, plain or gzip ('${STDIN}' reads it from stdin)` },
   flags: {
     out: { value: 'FILE', help: `write the result JSON to FILE (default, or '${STDOUT}': stdout).` },
     backend: { value: BACKENDS.join('|'), help: "where the Valor detection and segmentation IoU kernels run (default 'auto'); the output is identical to cpu. An explicitly named backend that cannot load is an error." },
@@ -40,26 +39,6 @@ function inFile(error: unknown, file: string): unknown {
   return new TensorEvalError(error.code, `${file}: ${bareMessage(error)}`, { cause: error });
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readRequest(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = file === STDOUT ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Cannot read request file ${file}: ${(error as Error).message}.`, { cause: error });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Request file ${file} is not valid JSON: ${(error as Error).message}.`, { cause: error });
-  }
-}
-
 /**
  * `tensoreval evaluate` (see {@link evaluateSpec}): runs the metric request and writes
  * `{"<id>": output}` to --out (stdout by default). Returns the exit code.
@@ -68,7 +47,7 @@ async function readRequest(file: string): Promise<unknown> {
  * worker` processes instead (see queue/README.md).
  */
 export async function evaluateCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'evaluate', evaluateSpec);
+  const args = parseArgs(argv, evaluateSpec);
   const [file, ...extra] = args.positional;
   if (file === undefined) throw invalidOption(CMD, 'REQUEST', 'the path of a metric request JSON file', undefined);
   if (extra.length > 0) throw invalidOption(CMD, 'arguments', 'one REQUEST file', args.positional.join(' '), 'TE-102');
@@ -80,10 +59,8 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (reportFile !== undefined) await checkWritable(reportFile, '--report', CMD);
   const judgeLog = flagString(args, 'judge-log');
   if (judgeLog !== undefined) await checkWritable(judgeLog, '--judge-log', CMD);
-  const workers = integerFlag(args, 'workers', CMD, 1, 256);
-  const queue = queueFlags(args, CMD);
-  if (queue !== undefined && workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(workers), 'TE-103');
-  const request = await readRequest(file);
+  const { workers, queue } = shardingFlags(args, CMD);
+  const request = await readJsonInput(CMD, file, { stdin: true });
   const task = (request as { task?: unknown } | null)?.task;
   if (judgeLog !== undefined && task !== 'text_generation') throw invalidOption(CMD, '--judge-log', 'given only with a judged (task text_generation) request', String(task), 'TE-103');
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
