@@ -18,9 +18,9 @@ import { configureOnnxBackend, onnxBackend, pairwiseCosineOnnx, normalizedRowsF3
 import { tfjsBackend } from '@tensoreval/backend-tfjs';
 import { gpujsBackend } from '@tensoreval/backend-gpujs';
 import { wasmBackend } from '@tensoreval/backend-wasm';
-import { getBackend, getKernel, initBackend, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
+import { deviceKind, getBackend, getKernel, initBackend, runKernel, type AutoPriorityTables, type KernelName, type KernelOutputs } from '@tensoreval/core';
 import { autoPriorities } from '../../packages/tensoreval/src/kernels-api/auto-priorities';
-import { autoTableModule, deriveAutoTable, type BucketResult } from './auto-table';
+import { autoTableModule, deriveAutoTables, type BucketResult } from './auto-table';
 import { measureInterleavedAsync, type AsyncCandidate } from './measure-async';
 import { mainOutput, maxAbsDiff } from './outputs';
 import { runTopKBenchmark, type TopKRow } from './top-k';
@@ -31,7 +31,7 @@ const args = new Set(argv);
 const quick = args.has('--quick');
 const write = !quick && !args.has('--no-write');
 const onlyAt = argv.indexOf('--only');
-/** One kernel's rows only: a results file of its own; the auto table (all kernels) is left as it is. */
+/** One kernel's rows only: a results file of its own, and only that kernel's rules replaced in the auto table. */
 const only = onlyAt >= 0 ? (argv[onlyAt + 1] as KernelName) : undefined;
 const REPS = 5;
 const SLOW_MS = 3000;
@@ -45,24 +45,28 @@ configureOnnxBackend({ log: (line) => log.push(line) });
 const AUTO_MODULE = join(root, 'packages', 'tensoreval', 'src', 'kernels-api', 'auto-priorities.ts');
 
 /**
- * Rebuilds the auto table from a committed results file (after a change of the ranking rule, no
+ * Rebuilds the auto tables from a committed results file (after a change of the ranking rule, no
  * re-measuring). A one-kernel results file (`only`) replaces just that kernel's rules.
  */
 function tableFromResults(file: string): void {
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { date: string; machine: string; cpu: string; cores: number; only?: KernelName; rows: Array<BucketResult & { medianMs: number | string }> };
   const buckets = saved.rows.filter((r) => r.backend !== 'ort-gemm').map((r) => ({ ...r, medianMs: Number(r.medianMs), minMs: Number(r.minMs) }));
-  const table = deriveAutoTable(buckets);
+  const table = deriveAutoTables(buckets);
   const machine = `${saved.machine} (${saved.cpu}, ${saved.cores} cores)`;
   if (saved.only) mergeKernelRules(saved.only, table, machine, saved.date);
   else writeFileSync(AUTO_MODULE, autoTableModule(table, machine, saved.date, SIZE_UNITS));
   console.log(`# auto table from ${file}: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
 }
 
-/** One kernel's rules from a one-kernel run go into the committed table; every other kernel keeps its own run's rules. */
-function mergeKernelRules(kernel: KernelName, derived: ReturnType<typeof deriveAutoTable>, machine: string, date: string): void {
-  const table = { ...autoPriorities.table, [kernel]: derived[kernel] ?? [] };
+/** One kernel's rules from a one-kernel run go into the committed tables; every other kernel keeps its own run's rules. */
+function mergeKernelRules(kernel: KernelName, derived: AutoPriorityTables, machine: string, date: string): void {
+  const tables: AutoPriorityTables = { ...autoPriorities.tables };
+  for (const kind of Object.keys(derived) as Array<keyof AutoPriorityTables>) {
+    const rules = derived[kind]?.[kernel];
+    if (rules) tables[kind] = { ...tables[kind], [kernel]: rules };
+  }
   const kernelRuns = { ...autoPriorities.kernelRuns, [kernel]: { date, machine } };
-  writeFileSync(AUTO_MODULE, autoTableModule(table, autoPriorities.machine, autoPriorities.date, SIZE_UNITS, kernelRuns));
+  writeFileSync(AUTO_MODULE, autoTableModule(tables, autoPriorities.machine, autoPriorities.date, SIZE_UNITS, kernelRuns));
 }
 
 async function main(): Promise<void> {
@@ -105,8 +109,9 @@ async function main(): Promise<void> {
       const exactOutput = w.kernel === 'BitmaskIntersections' || (w.kernel === 'ConfusionCounts');
       const ok = !m.error && (exactOutput ? err === 0 : err <= TOLERANCE);
       const flops = w.kernel === 'PairwiseCosine' ? (2 * w.size) / (m.medianMs * 1e6) : undefined;
-      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, ok });
-      rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
+      const device = deviceKind(getBackend(m.name === 'ort-gemm' ? 'onnx' : m.name)?.device?.());
+      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, ok, device });
+      rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, device, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
       console.log(
         `${w.kernel.padEnd(21)} ${w.label.padEnd(26)} ${m.name.padEnd(9)} median ${m.medianMs.toFixed(2).padStart(10)} ms  min ${m.minMs.toFixed(2).padStart(10)} ms  ×${m.reps}  ` +
           `vs cpu ${(cpuMs / m.medianMs).toFixed(2).padStart(7)}×  err ${err.toExponential(1)}${ok ? '' : ' MISMATCH'}${flops ? `  ${flops.toFixed(1)} GFLOP/s` : ''}${m.error ? `  ${m.error}` : ''}`,
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
   }
 
   const topK: TopKRow[] = quick ? [] : await runTopKBenchmark(ready, (line) => console.log(line));
-  const table = deriveAutoTable(buckets);
+  const table = deriveAutoTables(buckets);
   console.log(`# auto table: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
   if (!write) return;
   const day = date.slice(0, 10);

@@ -9,6 +9,8 @@ export { rleIouImpl } from './kernels/RleIou';
 export { rleMergeImpl } from './kernels/RleMerge';
 export { rleToBboxImpl } from './kernels/RleToBbox';
 export { rleAreaOf, rleBboxInto } from './rle/rle-bbox';
+export { PolygonScratch, polygonBoundaryPositions, rasterisePolygon } from './rle/polygon-raster';
+export { RleBatchBuilder } from './rle/rle-batch-builder';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { matchDetectionsImpl } from './kernels/MatchDetections';
 export { cocoRecallThresholds, interpolatedApImpl } from './kernels/InterpolatedAp';

@@ -1,6 +1,6 @@
 import {
-  BackendUnavailableError, hostCpuDevice, installNavigatorGpu, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
-  type Backend, type DeviceClass, type DeviceInfo,
+  BackendUnavailableError, hostCpuDevice, installNavigatorGpu, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice,
+  webgpuDeviceInfo, type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
 
@@ -35,6 +35,11 @@ let rejected: Record<string, string> = {};
 let webgpuDevice: DeviceInfo | undefined;
 /** the module that registered the active tfjs backend */
 let loaded = '';
+/**
+ * Host↔device traffic of the kernels: a tensor made from a host array is an upload (tensors.ts
+ * `uploaded`), one kernel's chain of tfjs ops on one tile or block a dispatch, a `data()` read a download.
+ */
+export const tfjsTraffic = newDeviceTraffic();
 
 /** Chooses which tfjs backends to try; takes effect at the next init. */
 export function configureTfjsBackend(next: TfjsBackendOptions): void {
@@ -140,6 +145,7 @@ export const tfjsBackend: Backend = {
     if (active === 'tensorflow' && loaded.endsWith('-gpu')) return { api: 'cuda', adapter: 'CUDA device (libtensorflow)', type: 'discrete' };
     return hostCpuDevice(active === 'wasm' ? 'wasm' : 'cpu');
   },
+  traffic: () => ({ ...tfjsTraffic }),
   describe(): Record<string, string | number | boolean> {
     if (!tfModule) return { engine: 'tfjs', initialised: false };
     const tried = Object.entries(rejected).map(([k, why]) => `${k}: ${why}`).join('; ');

@@ -2,6 +2,7 @@ import { registerKernel, type KernelConfig, type KernelName } from '@tensoreval/
 import { bitmaskIntersectionsConfig } from './kernels/BitmaskIntersections';
 import { boxIouConfig } from './kernels/BoxIou';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
+import { cosineTopKConfig } from './kernels/CosineTopK';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 
 // One line per kernel file in ./kernels.
@@ -9,6 +10,7 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   bitmaskIntersectionsConfig,
   boxIouConfig,
   confusionCountsConfig,
+  cosineTopKConfig,
   pairwiseCosineConfig,
 ] as ReadonlyArray<KernelConfig<KernelName>>;
 

@@ -12,6 +12,6 @@ const reasons: Partial<Record<KernelName, string>> = {
 
 /** Every kernel the tfjs backend does not register, with its reason (kernels added later: stays on cpu). */
 export const tfjsSkips = Object.fromEntries(
-  KERNEL_NAMES.filter((k) => !['PairwiseCosine', 'BitmaskIntersections', 'BoxIou', 'ConfusionCounts'].includes(k))
+  KERNEL_NAMES.filter((k) => !['PairwiseCosine', 'CosineTopK', 'BitmaskIntersections', 'BoxIou', 'ConfusionCounts'].includes(k))
     .map((k) => [k, reasons[k] ?? 'not implemented on tfjs; it runs on cpu']),
 ) as Partial<Record<KernelName, string>>;
