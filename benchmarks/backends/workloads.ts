@@ -1,5 +1,5 @@
 import type { KernelAttrs, KernelInputs, KernelName } from '@tensoreval/core';
-import { lcg } from '../data';
+import { binaryLabels, evenOffsets, flagRows, lcg, scores } from '../data';
 
 /**
  * Seeded inputs for the backend comparison, per kernel and size bucket. `size` is the unit the
@@ -74,6 +74,26 @@ const confusion = (n: number): BackendWorkload<'ConfusionCounts'> => ({
   kernel: 'ConfusionCounts', label: `${n} pairs, 20 classes`, size: n,
   inputs: () => ({ actual: labels(n, 20, 41), predicted: labels(n, 20, 42) }), attrs: { numClasses: 20 },
 });
+
+// COCO-like sweeps: scores on 1000 levels (ties), 80 segments; 10 IoU-threshold flag rows for the sweep.
+const sweep = (n: number): BackendWorkload<'PrecisionRecallSweep'> => ({
+  kernel: 'PrecisionRecallSweep', label: `${n} scores × 10 rows, 80 segments`, size: n,
+  inputs: () => ({ scores: scores(n, { seed: 51, tieDensity: 1 - 1000 / n }), ...flagRows(10, n, 52), segmentOffsets: evenOffsets(n, 80) }),
+  attrs: { rows: 10, stable: true },
+});
+const rocAuc = (n: number): BackendWorkload<'RocAuc'> => ({
+  kernel: 'RocAuc', label: `${n} scores, 80 segments`, size: n,
+  inputs: () => ({ scores: scores(n, { seed: 61, tieDensity: 1 - 1000 / n }), labels: binaryLabels(n, 62), segmentOffsets: evenOffsets(n, 80) }),
+  attrs: {},
+});
+
+/**
+ * The sort/sweep family, for `bench:gpu` only: on tfjs these kernels exist only on webgpu, so the
+ * `auto` table (cpu, onnx, tfjs on wasm) has nothing to compare for them.
+ */
+export function sweepWorkloads(quick: boolean): BackendWorkload[] {
+  return (quick ? [sweep(100_000), rocAuc(100_000)] : [sweep(100_000), sweep(1_000_000), rocAuc(100_000), rocAuc(1_000_000)]) as BackendWorkload[];
+}
 
 /** Three buckets per kernel (the last is the acceptance shape for cosine: 2048 × 2048 × 384). */
 export function backendWorkloads(quick: boolean): BackendWorkload[] {
