@@ -1,5 +1,6 @@
 import type { KernelAttrs, KernelInputs, KernelName } from '@tensoreval/core';
-import { binaryLabels, evenOffsets, flagRows, lcg, scores } from '../data';
+import { lcg } from '../data';
+import { workloads as kernelWorkloads } from '../kernels/workloads';
 
 /**
  * Seeded inputs for the backend comparison, per kernel and size bucket. `size` is the unit the
@@ -75,24 +76,22 @@ const confusion = (n: number): BackendWorkload<'ConfusionCounts'> => ({
   inputs: () => ({ actual: labels(n, 20, 41), predicted: labels(n, 20, 42) }), attrs: { numClasses: 20 },
 });
 
-// COCO-like sweeps: scores on 1000 levels (ties), 80 segments; 10 IoU-threshold flag rows for the sweep.
-const sweep = (n: number): BackendWorkload<'PrecisionRecallSweep'> => ({
-  kernel: 'PrecisionRecallSweep', label: `${n} scores × 10 rows, 80 segments`, size: n,
-  inputs: () => ({ scores: scores(n, { seed: 51, tieDensity: 1 - 1000 / n }), ...flagRows(10, n, 52), segmentOffsets: evenOffsets(n, 80) }),
-  attrs: { rows: 10, stable: true },
-});
-const rocAuc = (n: number): BackendWorkload<'RocAuc'> => ({
-  kernel: 'RocAuc', label: `${n} scores, 80 segments`, size: n,
-  inputs: () => ({ scores: scores(n, { seed: 61, tieDensity: 1 - 1000 / n }), labels: binaryLabels(n, 62), segmentOffsets: evenOffsets(n, 80) }),
-  attrs: {},
-});
+const SWEEP_KERNELS: readonly KernelName[] = ['PrecisionRecallSweep', 'RocAuc', 'InterpolatedAp'];
 
 /**
- * The sort/sweep family, for `bench:gpu` only: on tfjs these kernels exist only on webgpu, so the
- * `auto` table (cpu, onnx, tfjs on wasm) has nothing to compare for them.
+ * The sort/sweep family, for `bench:gpu` only, on the kernel benchmark's seeded inputs (1e5, and
+ * 1e6 unless quick): on tfjs these kernels exist only on webgpu, so the `auto` table (cpu, onnx,
+ * tfjs on wasm) has nothing to compare for them.
  */
 export function sweepWorkloads(quick: boolean): BackendWorkload[] {
-  return (quick ? [sweep(100_000), rocAuc(100_000)] : [sweep(100_000), sweep(1_000_000), rocAuc(100_000), rocAuc(1_000_000)]) as BackendWorkload[];
+  const out: BackendWorkload[] = [];
+  for (const spec of kernelWorkloads.filter((w) => SWEEP_KERNELS.includes(w.kernel))) {
+    for (const size of quick ? [1e5] : [1e5, 1e6]) {
+      const w = spec.make(size);
+      out.push({ kernel: spec.kernel, label: `${spec.variant ? `${spec.variant}, ` : ''}${size} ${spec.unit}, ${w.shape}`, size, inputs: () => w.inputs, attrs: w.attrs });
+    }
+  }
+  return out;
 }
 
 /** Three buckets per kernel (the last is the acceptance shape for cosine: 2048 × 2048 × 384). */

@@ -11,7 +11,10 @@ export { rleToBboxImpl } from './kernels/RleToBbox';
 export { rleAreaOf, rleBboxInto } from './rle/rle-bbox';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { matchDetectionsImpl } from './kernels/MatchDetections';
-export { cocoRecallThresholds, interpolatedApImpl } from './kernels/InterpolatedAp';
+export {
+  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApImpl, interpolatedApOutputs, valorBin, valorEnvelope,
+  valorPrecision, valorRecall,
+} from './kernels/InterpolatedAp';
 export { pairwiseCosineImpl } from './kernels/PairwiseCosine';
 export { precisionRecallSweepImpl } from './kernels/PrecisionRecallSweep';
 export { rocAucFromPoints, rocAucImpl } from './kernels/RocAuc';

@@ -3,6 +3,7 @@ import { onTfjsActivation } from './base';
 import { bitmaskIntersectionsConfig } from './kernels/BitmaskIntersections';
 import { boxIouConfig } from './kernels/BoxIou';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
+import { interpolatedApConfig } from './kernels/InterpolatedAp';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 import { precisionRecallSweepConfig } from './kernels/PrecisionRecallSweep';
 import { rocAucConfig } from './kernels/RocAuc';
@@ -18,6 +19,7 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
 // Kernels written in WGSL (./wgsl): they exist only while the active tfjs backend is webgpu; on
 // tensorflow, wasm or cpu they are unregistered and the registry runs the cpu backend's instead.
 const webgpuKernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
+  interpolatedApConfig,
   precisionRecallSweepConfig,
   rocAucConfig,
 ] as ReadonlyArray<KernelConfig<KernelName>>;

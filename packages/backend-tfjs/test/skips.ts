@@ -6,14 +6,13 @@ const SORTS = 'sorts and sweeps run in WGSL only on tfjs-backend-webgpu; elsewhe
 const reasons: Partial<Record<KernelName, string>> = {
   RleEncode: SEQUENTIAL, RleDecode: SEQUENTIAL, RleArea: SEQUENTIAL, RleToBbox: SEQUENTIAL, RleMerge: SEQUENTIAL,
   PolygonToRle: SEQUENTIAL, RleIou: 'masks go through BitmaskIntersections (matMul) instead',
-  PrecisionRecallSweep: SORTS, RocAuc: SORTS,
-  InterpolatedAp: 'a float64 reduction (pycocotools divides in double); WGSL has no f64, so it stays on cpu',
+  PrecisionRecallSweep: SORTS, RocAuc: SORTS, InterpolatedAp: SORTS,
   TopK: 'tf.topk exists, but selection after PairwiseCosine stays on the host (cosineTopK merges tiles there)',
 };
 
 const EVERYWHERE: readonly KernelName[] = ['PairwiseCosine', 'BitmaskIntersections', 'BoxIou', 'ConfusionCounts'];
 /** Kernels registered only while tfjs runs on tfjs-backend-webgpu (WGSL programs). */
-export const WEBGPU_ONLY: readonly KernelName[] = ['PrecisionRecallSweep', 'RocAuc'];
+export const WEBGPU_ONLY: readonly KernelName[] = ['PrecisionRecallSweep', 'RocAuc', 'InterpolatedAp'];
 
 function skipsFor(registered: readonly KernelName[]): Partial<Record<KernelName, string>> {
   return Object.fromEntries(

@@ -1,5 +1,5 @@
 import { configureTfjsBackend, tfjsBackend } from '@tensoreval/backend-tfjs';
-import { precisionRecallSweepImpl, rocAucImpl } from '@tensoreval/backend-cpu';
+import { interpolatedApImpl, precisionRecallSweepImpl, rocAucImpl } from '@tensoreval/backend-cpu';
 import { getKernel, initBackend, runKernel, type FloatArray } from '@tensoreval/core';
 import { webGpuLane } from '@tensoreval/core/testing';
 import fc from 'fast-check';
@@ -16,6 +16,11 @@ function sameBits(actual: ArrayLike<number>, expected: ArrayLike<number>, what: 
   for (let i = 0; i < expected.length; i++) {
     if (!Object.is(actual[i], expected[i])) expect.fail(`${what}[${i}]: ${actual[i]} (gpu) vs ${expected[i]} (cpu)`);
   }
+}
+
+/** Every listed output of the gpu run equals the cpu one bit for bit. */
+function sameOutputs<T extends object>(gpu: T, cpu: T, keys: ReadonlyArray<keyof T & string>): void {
+  for (const k of keys) sameBits(gpu[k] as ArrayLike<number>, cpu[k] as ArrayLike<number>, k);
 }
 
 /** Scores from a few levels (ties), signed zeros, a negative range and one huge magnitude. */
@@ -57,6 +62,7 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
     expect(tfjsBackend.describe?.().tfjsBackend).toBe('webgpu');
     expect(getKernel('PrecisionRecallSweep', 'tfjs')).toBeDefined();
     expect(getKernel('RocAuc', 'tfjs')).toBeDefined();
+    expect(getKernel('InterpolatedAp', 'tfjs')).toBeDefined();
   });
 
   it('PrecisionRecallSweep: order, sorted scores and counts', async () => {
@@ -66,10 +72,7 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
         const inputs = { scores, ...flags(rows * n, seed), ...(offsets ? { segmentOffsets: offsets } : {}) };
         const gpu = await runKernel('PrecisionRecallSweep', inputs, { rows, stable: true }, { backend: 'tfjs' });
         const cpu = precisionRecallSweepImpl(inputs, { rows, stable: true });
-        sameBits(gpu.order, cpu.order, 'order');
-        sameBits(gpu.sortedScores, cpu.sortedScores, 'sortedScores');
-        sameBits(gpu.tpCum, cpu.tpCum, 'tpCum');
-        sameBits(gpu.fpCum, cpu.fpCum, 'fpCum');
+        sameOutputs(gpu, cpu, ['order', 'sortedScores', 'tpCum', 'fpCum']);
       }),
       { numRuns: 40 },
     );
@@ -87,6 +90,62 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
     );
   });
 
+  // Curves as the sweep makes them (one flag row, so tpCum/fpCum are non-decreasing per curve),
+  // positives at, above or (absent class) 0, scores absent, sorted or in any order (the maximum per
+  // bin must not assume sorted scores), coco with default or unsorted thresholds.
+  const arbCurves = arbSweep.chain((c) =>
+    fc.record({
+      c: fc.constant(c),
+      extra: fc.array(fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 3 })), { minLength: 7, maxLength: 7 }),
+      withScores: fc.constantFrom('none', 'sorted', 'input order'),
+      thresholds: fc.option(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 12 }).map((t) => Float64Array.from(t)), { nil: undefined }),
+    }),
+  );
+  for (const method of ['coco', 'valor'] as const) {
+    it(`InterpolatedAp (${method}): precision, scores at recall, recall and AP`, async () => {
+      await fc.assert(
+        fc.asyncProperty(arbCurves, async ({ c, extra, withScores, thresholds }) => {
+          const n = c.scores.length;
+          const segmentOffsets = c.offsets ?? Int32Array.of(0, n);
+          const sweep = precisionRecallSweepImpl({ scores: c.scores, ...flags(n, c.seed), segmentOffsets }, { rows: 1, stable: true });
+          const S = segmentOffsets.length - 1;
+          const positives = Float64Array.from({ length: S }, (_, s) => {
+            const end = segmentOffsets[s + 1] as number;
+            const found = end > (segmentOffsets[s] as number) ? (sweep.tpCum[end - 1] as number) : 0;
+            const e = extra[s % extra.length] as number;
+            return e < 0 ? 0 : found + e;
+          });
+          const inputs = { tpCum: sweep.tpCum, fpCum: sweep.fpCum, segmentOffsets, positives, ...(withScores === 'none' ? {} : { scores: withScores === 'sorted' ? sweep.sortedScores : c.scores }) };
+          const attrs = { method, ...(thresholds ? { recallThresholds: thresholds } : {}) };
+          const gpu = await runKernel('InterpolatedAp', inputs, attrs, { backend: 'tfjs' });
+          const cpu = interpolatedApImpl(inputs, attrs);
+          sameOutputs(gpu, cpu, ['ap', 'precision', 'scoresAtRecall', 'recall']);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+
+  it('InterpolatedAp compares precisions of counts near 2^31 exactly (64-bit cross products)', async () => {
+    // 13676334 / 494411149 > 12791092 / 477934755, but compared by u32 cross products (mod 2^32) it is the
+    // other way round; with this many positives every position is in the first recall run / bin.
+    const tpCum = Float64Array.of(12_791_092, 13_676_334);
+    const fpCum = Float64Array.of(465_143_663, 480_734_815);
+    const segmentOffsets = Int32Array.of(0, 2);
+    for (const method of ['coco', 'valor'] as const) {
+      const inputs = { tpCum, fpCum, segmentOffsets, positives: Float64Array.of(2_147_483_647) };
+      const gpu = await runKernel('InterpolatedAp', inputs, { method }, { backend: 'tfjs' });
+      const cpu = interpolatedApImpl(inputs, { method });
+      sameBits(gpu.precision, cpu.precision, `${method} precision`);
+      sameBits(gpu.ap, cpu.ap, `${method} ap`);
+    }
+  });
+
+  it('InterpolatedAp refuses counts it cannot compare exactly (TE-203)', async () => {
+    const inputs = { tpCum: Float64Array.of(0.5), fpCum: Float64Array.of(0), segmentOffsets: Int32Array.of(0, 1), positives: Float64Array.of(1) };
+    await expect(runKernel('InterpolatedAp', inputs, { method: 'coco' }, { backend: 'tfjs' })).rejects.toThrow(/TE-203/);
+  });
+
   it('sorts across many digit passes and blocks (n = 20 000, 40 segments, 10 rows)', async () => {
     const n = 20_000;
     const scores = new Float64Array(n);
@@ -95,8 +154,6 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
     const inputs = { scores, ...flags(10 * n, 7), segmentOffsets };
     const gpu = await runKernel('PrecisionRecallSweep', inputs, { rows: 10, stable: true }, { backend: 'tfjs' });
     const cpu = precisionRecallSweepImpl(inputs, { rows: 10, stable: true });
-    sameBits(gpu.order, cpu.order, 'order');
-    sameBits(gpu.tpCum, cpu.tpCum, 'tpCum');
-    sameBits(gpu.fpCum, cpu.fpCum, 'fpCum');
+    sameOutputs(gpu, cpu, ['order', 'tpCum', 'fpCum']);
   });
 });
