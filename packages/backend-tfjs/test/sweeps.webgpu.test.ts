@@ -2,6 +2,7 @@ import { configureTfjsBackend, tfjsBackend } from '@tensoreval/backend-tfjs';
 import { interpolatedApImpl, precisionRecallSweepImpl, rocAucImpl } from '@tensoreval/backend-cpu';
 import { getKernel, initBackend, runKernel, type FloatArray } from '@tensoreval/core';
 import { webGpuLane } from '@tensoreval/core/testing';
+import { segmentCounts, sortedSweep } from '../src/wgsl/sorted-sweep';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -144,6 +145,30 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
   it('InterpolatedAp refuses counts it cannot compare exactly (TE-203)', async () => {
     const inputs = { tpCum: Float64Array.of(0.5), fpCum: Float64Array.of(0), segmentOffsets: Int32Array.of(0, 1), positives: Float64Array.of(1) };
     await expect(runKernel('InterpolatedAp', inputs, { method: 'coco' }, { backend: 'tfjs' })).rejects.toThrow(/TE-203/);
+  });
+
+  it('sums flag rows in chunks that fit the storage binding limit, and refuses inputs too large for one', async () => {
+    const n = 300;
+    const rows = 5;
+    const scores = Float64Array.from({ length: n }, (_, i) => ((i * 7919) % 37) / 37);
+    const segmentOffsets = Int32Array.of(0, 120, 120, 300);
+    const { tp, fp } = flags(rows * n, 11);
+    const packed = Int32Array.from(tp, (t, i) => t | ((fp[i] as number) << 1));
+    const tpCum = new Float64Array(rows * n);
+    const fpCum = new Float64Array(rows * n);
+    const chunks: number[] = [];
+    // 16n bytes: the sort state (index, two key words, segment id) fits; two rows of 2 × n prefix words per chunk.
+    const order = await sortedSweep(scores, packed, rows, 2, segmentOffsets, (prefix, first, count) => {
+      chunks.push(count);
+      for (let r = 0; r < count; r++) {
+        segmentCounts(prefix, r, n, segmentOffsets, tpCum, (first + r) * n);
+        segmentCounts(prefix, count + r, n, segmentOffsets, fpCum, (first + r) * n);
+      }
+    }, 16 * n);
+    expect(chunks).toEqual([2, 2, 1]);
+    const cpu = precisionRecallSweepImpl({ scores, tp, fp, segmentOffsets }, { rows, stable: true });
+    sameOutputs({ order, tpCum, fpCum }, { order: cpu.order, tpCum: cpu.tpCum, fpCum: cpu.fpCum }, ['order', 'tpCum', 'fpCum']);
+    await expect(sortedSweep(scores, packed, rows, 2, segmentOffsets, () => {}, 8 * n)).rejects.toThrow(/storage binding limit/);
   });
 
   it('sorts across many digit passes and blocks (n = 20 000, 40 segments, 10 rows)', async () => {

@@ -5,7 +5,8 @@ import { segmentCounts, sortedSweep } from '../wgsl/sorted-sweep';
 /**
  * PrecisionRecallSweep on tfjs-backend-webgpu: a stable GPU radix sort of exact float64 keys and
  * u32 prefix sums of the tp/fp flags (packed as bit 0 and bit 1 of one word), so order and counts
- * equal the cpu backend's exactly. Registered only while tfjs runs on webgpu.
+ * equal the cpu backend's exactly; flag rows go in chunks that fit the device's buffers.
+ * Registered only while tfjs runs on webgpu.
  */
 export const precisionRecallSweepConfig: KernelConfig<'PrecisionRecallSweep'> = {
   kernelName: 'PrecisionRecallSweep',
@@ -20,13 +21,14 @@ export const precisionRecallSweepConfig: KernelConfig<'PrecisionRecallSweep'> = 
     const offsets = segmentsOrWhole(inputs.segmentOffsets, n);
     const flags = new Int32Array(rows * n);
     for (let i = 0; i < rows * n; i++) flags[i] = (tp[i] as number) | ((fp[i] as number) << 1);
-    const { order, prefix } = await sortedSweep(scores, flags, rows, 2, offsets);
+    const order = await sortedSweep(scores, flags, rows, 2, offsets, (prefix, first, count) => {
+      for (let r = 0; r < count; r++) {
+        segmentCounts(prefix, r, n, offsets, tpCum, (first + r) * n);
+        segmentCounts(prefix, count + r, n, offsets, fpCum, (first + r) * n);
+      }
+    });
     const sortedScores = new Float64Array(n);
     for (let p = 0; p < n; p++) sortedScores[p] = scores[order[p] as number] as number;
-    for (let r = 0; r < rows; r++) {
-      segmentCounts(prefix, r, n, offsets, tpCum, r * n);
-      segmentCounts(prefix, rows + r, n, offsets, fpCum, r * n);
-    }
     return { order, sortedScores, tpCum, fpCum };
   },
 };

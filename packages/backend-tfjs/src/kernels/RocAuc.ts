@@ -18,9 +18,8 @@ export const rocAucConfig: KernelConfig<'RocAuc'> = {
     const S = Math.max(0, offsets.length - 1);
     const auc = new Float64Array(S).fill(Number.NaN);
     if (n === 0) return { auc };
-    const { order, prefix } = await sortedSweep(scores, Int32Array.from(labels), 1, 1, offsets);
     const tps = new Float64Array(n);
-    segmentCounts(prefix, 0, n, offsets, tps, 0);
+    const order = await sortedSweep(scores, Int32Array.from(labels), 1, 1, offsets, (prefix) => segmentCounts(prefix, 0, n, offsets, tps, 0));
     const longest = longestSegment(offsets);
     const fpsAt = new Float64Array(longest);
     const tpsAt = new Float64Array(longest);

@@ -1,28 +1,51 @@
 import type { FloatArray } from '@tensoreval/core';
+import { tfjs } from '../base';
 import { flagPrefixSums } from './flag-prefix-sums';
 import { downloadWords, uploadWords } from './program';
 import { radixArgsort } from './radix-sort';
 import { descendingScoreKeys } from './sort-keys';
 
-/** What the GPU hands back: the sort order and flat u32 prefix sums of every flag lane. */
-export interface SortedSweep {
-  order: Int32Array;
-  /** lane L = bit * rows + r at L * n + p (see flagPrefixSums) */
-  prefix: Uint32Array;
+/** The device's largest storage buffer binding in bytes (tfjs asks for the adapter's limit; 128 MiB is WebGPU's default). */
+export function maxBindingBytes(): number {
+  const backend = tfjs().backend() as unknown as { device?: { limits?: { maxStorageBufferBindingSize?: number } } };
+  return backend.device?.limits?.maxStorageBufferBindingSize ?? 2 ** 27;
 }
 
 /**
- * Sorts each segment by descending score (stable) and sums packed 0/1 flags along that order,
- * both on the GPU in integers; the host only builds the keys and reads two buffers back.
+ * Prefix sums of one chunk of flag rows: lane L = bit * chunkRows + r (row firstRow + r) at
+ * L * n + p (see flagPrefixSums).
  */
-export async function sortedSweep(scores: FloatArray, flags: Int32Array, rows: number, bits: number, offsets: Int32Array): Promise<SortedSweep> {
+export type FlagChunkSink = (prefix: Uint32Array, firstRow: number, chunkRows: number) => void;
+
+/**
+ * Sorts each segment by descending score (stable) and sums packed 0/1 flags along that order,
+ * both on the GPU in integers; the host builds the keys and reads the order and the sums back.
+ * Flag rows go in chunks whose buffers fit one storage binding of the device (`maxBytes`);
+ * each chunk's sums are handed to `sink` before the next is computed. Returns the order.
+ */
+export async function sortedSweep(
+  scores: FloatArray, flags: Int32Array, rows: number, bits: number, offsets: Int32Array, sink: FlagChunkSink, maxBytes = maxBindingBytes(),
+): Promise<Int32Array> {
   const n = scores.length;
-  const order = radixArgsort(descendingScoreKeys(scores, offsets), n);
-  const flagWords = uploadWords(flags);
-  const sums = flagPrefixSums(order, flagWords, n, rows, bits);
-  flagWords.dispose();
-  const prefix = new Uint32Array((await downloadWords(sums)).buffer);
-  return { order: await downloadWords(order), prefix };
+  const keys = descendingScoreKeys(scores, offsets);
+  const rowBytes = 4 * n;
+  if ((keys.rows + 1) * rowBytes > maxBytes || bits * rowBytes > maxBytes) {
+    throw new Error(`${n} scores need GPU buffers of ${(keys.rows + 1) * rowBytes} bytes, over this device's storage binding limit of ${maxBytes} bytes; use the cpu backend`);
+  }
+  const order = radixArgsort(keys, n);
+  const chunkRows = Math.max(1, Math.floor(maxBytes / (bits * rowBytes)));
+  try {
+    for (let first = 0; first < rows; first += chunkRows) {
+      const count = Math.min(chunkRows, rows - first);
+      const flagWords = uploadWords(flags.subarray(first * n, (first + count) * n));
+      const sums = flagPrefixSums(order, flagWords, n, count, bits);
+      flagWords.dispose();
+      sink(new Uint32Array((await downloadWords(sums)).buffer), first, count);
+    }
+    return (await order.data()) as Int32Array;
+  } finally {
+    order.dispose();
+  }
 }
 
 /**
