@@ -35,11 +35,6 @@ export interface WgslPass {
   workgroupSize?: number;
 }
 
-/** True when tfjs runs on tfjs-backend-webgpu, the only engine that takes WGSL passes. */
-export function onWebGpu(): boolean {
-  return tfjs().getBackend() === 'webgpu';
-}
-
 /**
  * Runs one WGSL pass through tfjs-backend-webgpu's `runWebGPUProgram`, so its buffers, pipeline
  * cache and command queue are shared with every other tfjs op. Returns the output as a tensor the
