@@ -1,7 +1,7 @@
 import { checkInteger, invalidOption, ownValue, setOwn } from '@tensoreval/core';
 import { runBounded } from './concurrency';
 import { describeFailure, JudgeResponseError } from './errors';
-import { DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
+import { computeSettled, DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
 import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
 import { resolveJudgedMetric } from './judged-metric-registry';
@@ -89,7 +89,7 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
     let record: JudgedRecord;
     try {
       const datum = options.datums[d] as JudgedDatum;
-      const value = await computeWithRetries((attempt) => m.run(attemptContext(ctx, attempt), datum, m.options), retries);
+      const value = await computeWithRetries((attempt) => computeSettled(attemptContext(ctx, attempt), (c) => m.run(c, datum, m.options)), retries);
       record = { type: m.definition.type, value, parameters };
     } catch (error) {
       record = { type: 'Error', value: describeFailure(error), parameters };
