@@ -84,6 +84,19 @@ describe('self-intersecting polygons are refused (TE-208)', () => {
     expect(() => new ValorObjectDetection().update(batch)).toThrow(/simple rings.*edges 0 and 2 crossing.*TE-208/);
   });
 
+  it('holes are checked like the exterior ring', async () => {
+    const HOLE_BOW_TIE = [[2, 2], [8, 8], [8, 2], [2, 8], [2, 2]];
+    const od = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [{ uid: 'i', groundtruths: [{ uid: 'g', polygon: { exterior: SQUARE, interiors: [HOLE_BOW_TIE] }, labels: ['a'] }], predictions: [] }] }, metrics: [{ id: 'pr', method: 'precision_recall' }] };
+    await expect(evaluate(od)).rejects.toThrow(/groundtruths\[0\]`.*simple polygon rings.*ring 1 whose edges 0 and 2 cross.*TE-208/);
+    const batch = {
+      labels: ['a'], datumUids: ['i'],
+      groundTruths: { offsets: Int32Array.of(0, 1), labels: Int32Array.of(0), uids: ['g'] },
+      predictions: { offsets: Int32Array.of(0, 0), uids: [], labelOffsets: Int32Array.of(0), labels: new Int32Array(0), scores: new Float64Array(0) },
+      geometry: { kind: 'polygon' as const, groundTruths: [[SQUARE, HOLE_BOW_TIE] as [number, number][][]], predictions: [] },
+    };
+    expect(() => new ValorObjectDetection().update(batch)).toThrow(/simple rings.*ring 1.*edges 0 and 2 crossing.*TE-208/);
+  });
+
   it('simple rings, touching only at shared vertices, are accepted', async () => {
     const pairs = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [] }, metrics: [{ id: 'p', method: 'polygon_iou', pairs: [[{ exterior: SQUARE }, { exterior: [[0, 0], [10, 0], [5, 5], [0, 0]] }]] }] };
     expect((await evaluate(pairs)).p).toEqual([0.25]);
