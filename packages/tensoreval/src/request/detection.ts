@@ -118,10 +118,7 @@ function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: C
   }
   const rule = annotationRule(field, annUid, uid);
   if (type === 'polygon') {
-    const where = site(field, i, j);
-    const poly = asObject(ann.polygon, site(field, i, j, '.polygon'));
-    const rings = [poly.exterior, ...asArray(poly.interiors ?? [], site(field, i, j, '.polygon.interiors'))];
-    out.polygons.push(rings.map((ring, r) => readRing(ring, where, rule, r)));
+    out.polygons.push(readPolygon(asObject(ann.polygon, site(field, i, j, '.polygon')), site(field, i, j), rule));
   } else {
     const mask = decodeMask(ann.mask, site(field, i, j, '.mask'), rule);
     if (shape.height < 0) Object.assign(shape, { height: mask.height, width: mask.width });
@@ -130,6 +127,18 @@ function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: C
     }
     out.masks.push(mask.data);
   }
+}
+
+/**
+ * A Valor polygon `{exterior, interiors?}` as rings. Any other key is refused (TE-102): a typo such as
+ * `interior` or `holes` would otherwise drop the holes and silently change the area.
+ */
+export function readPolygon(poly: Record<string, unknown>, where: { argument: string; index: number }, rule: (r: string) => string): PolygonRings {
+  for (const key of Object.keys(poly)) {
+    if (key !== 'exterior' && key !== 'interiors') throw invalidInput(FN, where, rule("have only the keys 'exterior' and 'interiors' in a polygon"), `the unknown key ${JSON.stringify(key)}`, 'TE-102');
+  }
+  const interiors = asArray(poly.interiors ?? [], { argument: `${where.argument}.polygon.interiors`, index: where.index });
+  return [poly.exterior, ...interiors].map((ring, r) => readRing(ring, where, rule, r));
 }
 
 export function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
