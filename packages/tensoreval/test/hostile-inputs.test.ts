@@ -100,10 +100,24 @@ describe('self-intersecting polygons are refused (TE-208)', () => {
   it('a polygon key other than exterior / interiors (a typo that would drop a hole) is TE-102', async () => {
     const HOLE = [[2, 2], [8, 2], [8, 8], [2, 8]];
     const od = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [{ uid: 'i', groundtruths: [{ uid: 'g', polygon: { exterior: SQUARE, interior: [HOLE] }, labels: ['a'] }], predictions: [] }] }, metrics: [{ id: 'pr', method: 'precision_recall' }] };
-    await expect(evaluate(od)).rejects.toThrow(/groundtruths\[0\]`.*only the keys 'exterior' and 'interiors' in a polygon.*the unknown key "interior".*TE-102/);
+    await expect(evaluate(od)).rejects.toThrow(/groundtruths\[0\]`.*only the keys 'exterior', 'interiors' in a polygon.*the unknown key "interior".*TE-102/);
     const pairs = (a: object) => ({ task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [] }, metrics: [{ id: 'p', method: 'polygon_iou', pairs: [[a, { exterior: SQUARE }]] }] });
     await expect(evaluate(pairs({ exterior: SQUARE, holes: [HOLE] }))).rejects.toThrow(/the unknown key "holes".*TE-102/);
     expect((await evaluate(pairs({ exterior: SQUARE, interiors: [HOLE] }))).p).toEqual([0.64]); // the hole counts
+  });
+
+  it('unknown keys in Valor data, datums and annotations are TE-102 naming the datum; metadata is accepted', async () => {
+    const cls = (datum: object, data: object = {}) => evaluate({ task: 'classification', data: { datums: [{ uid: 'u', groundtruth: 'a', predictions: ['a', 'b'], scores: [0.6, 0.4], ...datum }], ...data }, metrics: [{ id: 'x', method: 'rocauc' }] });
+    await expect(cls({ groundtruths: ['b'] })).rejects.toThrow(/`data.datums\[0\]`.*have only the keys 'uid', 'groundtruth', .*datum uid "u".*the unknown key "groundtruths".*TE-102/);
+    await expect(cls({}, { datum: [] })).rejects.toThrow(/`data`.*the unknown key "datum".*TE-102/);
+    await expect(cls({ metadata: { split: 'val' } })).resolves.toHaveProperty('x');
+    const box = { uid: 'g', xmin: 0, xmax: 1, ymin: 0, ymax: 1, labels: ['a'] };
+    const od = (ann: object, datum: object = {}) => evaluate({ task: 'object_detection', semantics: 'valor', data: { annotation_type: 'bounding_box', datums: [{ uid: 'i', groundtruths: [ann], predictions: [], ...datum }] }, metrics: [{ id: 'x', method: 'precision_recall' }] });
+    await expect(od({ ...box, x_max: 2 })).rejects.toThrow(/groundtruths\[0\]`.*groundtruth "g".*the unknown key "x_max".*TE-102/);
+    await expect(od(box, { prediction: [] })).rejects.toThrow(/the unknown key "prediction".*TE-102/);
+    await expect(od({ ...box, metadata: {} })).resolves.toHaveProperty('x');
+    const seg = { task: 'semantic_segmentation', data: { datums: [{ uid: 's', shape: [1, 2], groundtruths: [{ label: 'a', mask: ['10'], labels: ['b'] }], predictions: [] }] }, metrics: [{ id: 'x', method: 'precision_recall_iou' }] };
+    await expect(evaluate(seg)).rejects.toThrow(/groundtruths\[0\]`.*the unknown key "labels".*TE-102/);
   });
 
   it('simple rings, touching only at shared vertices, are accepted', async () => {
