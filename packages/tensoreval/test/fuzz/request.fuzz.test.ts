@@ -54,10 +54,10 @@ describe('fuzz: metric requests', () => {
   });
 });
 
-// Every field name Valor defines at the data, datum, annotation and polygon levels (and `metadata`).
-const VALOR_KEYS = new Set(['annotation_type', 'datums', 'uid', 'groundtruth', 'groundtruths', 'predictions', 'scores', 'shape', 'labels', 'label', 'xmin', 'xmax', 'ymin', 'ymax', 'polygon', 'mask', 'exterior', 'interiors', 'metadata']);
-/** data, a datum, an annotation or a polygon: the objects whose keys are Valor's fields */
-const isFieldObject = (path: (string | number)[]): boolean => path[0] === 'data' && (path.length <= 3 || path.length === 5 || (path.length === 6 && path[5] === 'polygon'));
+// Every field name Valor defines at the data, datum, annotation, polygon and mask levels (and `metadata`).
+const VALOR_KEYS = new Set(['annotation_type', 'datums', 'uid', 'groundtruth', 'groundtruths', 'predictions', 'scores', 'shape', 'labels', 'label', 'xmin', 'xmax', 'ymin', 'ymax', 'polygon', 'mask', 'exterior', 'interiors', 'rle_row_major', 'metadata']);
+/** data, a datum, an annotation, a polygon or an RLE mask: the objects whose keys are Valor's fields */
+const isFieldObject = (path: (string | number)[]): boolean => path[0] === 'data' && (path.length <= 3 || path.length === 5 || (path.length === 6 && (path[5] === 'polygon' || path[5] === 'mask')));
 
 describe('fuzz: unknown keys in Valor data', () => {
   const valorSeeds = ['classification', 'boxes', 'polygons', 'bitmasks', 'segmentation'] as const;
