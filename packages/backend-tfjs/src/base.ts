@@ -41,6 +41,22 @@ let loaded = '';
  */
 export const tfjsTraffic = newDeviceTraffic();
 
+type ActivationListener = (tfjsBackendName: string) => void;
+const activationListeners: ActivationListener[] = [];
+
+/**
+ * Calls `listener` with the active tfjs backend's name after every init, and with '' on dispose:
+ * kernels that exist only on one tfjs backend (the WGSL ones on webgpu) register and unregister
+ * there, so the registry hands them to cpu elsewhere and `tensoreval backends` lists what runs.
+ */
+export function onTfjsActivation(listener: ActivationListener): void {
+  activationListeners.push(listener);
+}
+
+function activated(tfjsBackendName: string): void {
+  for (const listener of activationListeners) listener(tfjsBackendName);
+}
+
 /** Chooses which tfjs backends to try; takes effect at the next init. */
 export function configureTfjsBackend(next: TfjsBackendOptions): void {
   options = { ...next };
@@ -84,6 +100,7 @@ async function init(): Promise<void> {
   // A tfjs backend the application already activated is used as is (its tensors live there).
   if (!options.prefer && device === 'auto' && tf.engine().backendName) {
     tfModule = tf;
+    activated(tf.getBackend());
     return;
   }
   for (const name of options.prefer ?? (await planTfjsBackends(device))) {
@@ -95,6 +112,7 @@ async function init(): Promise<void> {
         await tf.ready();
         tfModule = tf;
         if (name === 'webgpu') webgpuDevice = await webgpuDeviceInfo();
+        activated(name);
         return;
       }
       rejected[name] = 'setBackend returned false';
@@ -137,6 +155,7 @@ export const tfjsBackend: Backend = {
   dispose() {
     tfModule = undefined;
     webgpuDevice = undefined;
+    activated('');
   },
   device(): DeviceInfo | undefined {
     if (!tfModule) return undefined;
