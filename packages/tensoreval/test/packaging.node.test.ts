@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PACKAGES = ['core', 'backend-cpu', 'backend-onnx', 'backend-tfjs', 'backend-gpujs', 'metrics', 'tensoreval'];
+const PACKAGES = ['core', 'backend-cpu', 'backend-onnx', 'backend-wasm', 'backend-tfjs', 'backend-gpujs', 'metrics', 'tensoreval'];
 const built = PACKAGES.every((p) => existsSync(join(root, 'packages', p, 'dist', 'index.js')));
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 
@@ -71,6 +71,12 @@ describe('published package metadata', () => {
       expect(readme).toMatch(/```ts\n/);
     });
   }
+
+  it('no package names a repository, homepage or bugs URL: there is no canonical public address to point at', () => {
+    // the decision is stated in the facade README; a URL appears here only once the project has one
+    for (const name of PACKAGES) for (const key of ['repository', 'homepage', 'bugs']) expect(pkgJson(name), `${name}: ${key}`).not.toHaveProperty(key);
+    expect(readFileSync(join(root, 'packages/tensoreval/README.md'), 'utf8')).toMatch(/names no `repository` or `homepage`/);
+  });
 
   it('openai is an optional peer of @tensoreval/metrics, not a dependency', () => {
     const pkg = pkgJson('metrics') as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> };

@@ -1,7 +1,7 @@
 import { BackendUnavailableError, getAutoPriorities, initBackend, invalidOption, listBackends, ownValue, setAutoPriorities, type KernelName } from '@tensoreval/core';
 import { autoPriorities } from './auto-priorities';
 
-export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'tfjs' | 'gpujs';
+export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'wasm' | 'tfjs' | 'gpujs';
 
 export interface KernelApiOptions {
   /** 'auto' (default): the fastest backend measured for the kernel and size that loads here */
@@ -10,14 +10,16 @@ export interface KernelApiOptions {
   validate?: boolean;
 }
 
-setAutoPriorities(autoPriorities.table);
+// Keyed by device kind: each backend is ranked by the rows measured on the kind of device it got.
+setAutoPriorities(autoPriorities.tables);
 
 /** Every backend name the facade accepts. */
-export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'];
 
 // Lazy loaders: importing a backend package registers it; its engine loads in the backend's init().
 const LOADERS: Record<string, () => Promise<unknown>> = {
   onnx: () => import('@tensoreval/backend-onnx'),
+  wasm: () => import('@tensoreval/backend-wasm'),
   tfjs: () => import('@tensoreval/backend-tfjs'),
   gpujs: () => import('@tensoreval/backend-gpujs'),
 };
@@ -25,6 +27,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
 /** Install lines for a backend package that failed to import (a loaded backend carries its own `installHint`). */
 const INSTALL: Record<string, string> = {
   onnx: 'ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node',
+  wasm: 'npm i @tensoreval/backend-wasm',
   tfjs: 'npm i @tensorflow/tfjs-core @tensorflow/tfjs-backend-wasm @tensorflow/tfjs-backend-cpu',
   gpujs: 'npm i gpu.js',
 };
@@ -50,7 +53,7 @@ export async function prepareBackend(choice: KernelBackend, kernel: KernelName, 
   if (!BACKENDS.includes(choice)) throw invalidOption(fnName, 'backend', `one of ${BACKENDS.map((b) => `'${b}'`).join(', ')}`, choice);
   if (choice === 'cpu') return;
   if (choice === 'auto') {
-    const named = new Set((getAutoPriorities()[kernel] ?? []).flatMap((rule) => rule.order));
+    const named = new Set(Object.values(getAutoPriorities()).flatMap((table) => (table?.[kernel] ?? []).flatMap((rule) => rule.order)));
     await Promise.all([...named].map(loadBackendPackage));
     return;
   }

@@ -4,8 +4,8 @@ import { cocoSemanticsPrecisionRecall, DEFAULT_IOU_THRESHOLDS, ValorObjectDetect
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asFiniteNumber, asObject, asString, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
-import { readBox, readMask, readPolygon, siteLocation, type AnnotationSite } from './geometry-readers';
+import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
+import { readAnnotationPolygon, readBox, readMask, siteLocation, siteRule, type AnnotationSite } from './geometry-readers';
 import { isPairIouMethod, runPairIou } from './pair-iou';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
@@ -31,6 +31,7 @@ const collect = (): Collected => ({ uids: [], labels: [], labelOffsets: [0], sco
  */
 function parseDetectionData(data: unknown, base: number): DetectionBatch {
   const root = asObject(data, { argument: 'data' });
+  checkKeys(root, DATA_KEYS, { argument: 'data' });
   const kind = root.annotation_type ?? 'bounding_box';
   if (!ANNOTATION_TYPES.includes(kind as AnnotationType)) throw invalidOption(FN, 'data.annotation_type', `one of ${ANNOTATION_TYPES.map((t) => `'${t}'`).join(', ')}`, kind);
   const type = kind as AnnotationType;
@@ -48,6 +49,7 @@ function parseDetectionData(data: unknown, base: number): DetectionBatch {
     const at = base + i;
     const datum = asObject(datums[i], datumLocation('', at));
     const uid = uidOf(datum, at);
+    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
     uids.push(uid);
     const ctx: DatumParse = { type, labels, datum: at, datumUid: uid, shape: { height: -1, width: -1 } };
     readAnnotations(ctx, datum, 'groundtruths', gt);
@@ -89,6 +91,7 @@ function readAnnotations(ctx: DatumParse, datum: Record<string, unknown>, field:
     const ann = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : asObject(raw, siteLocation(site));
     const annUid = typeof ann.uid === 'string' ? ann.uid : asString(ann.uid, siteLocation(site, '.uid'));
     site.uid = annUid;
+    checkKeys(ann, ANNOTATION_KEYS[ctx.type], siteLocation(site), siteRule(site));
     const annLabels = Array.isArray(ann.labels) ? (ann.labels as unknown[]) : asArray(ann.labels, siteLocation(site, '.labels'));
     const annScores = isGt ? annLabels : Array.isArray(ann.scores) ? (ann.scores as unknown[]) : asArray(ann.scores, siteLocation(site, '.scores'));
     if (isGt && annLabels.length !== 1) throw invalidInput(FN, siteLocation(site), withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
@@ -107,10 +110,19 @@ function readAnnotations(ctx: DatumParse, datum: Record<string, unknown>, field:
     }
     out.labelOffsets.push(out.labels.length);
     if (ctx.type === 'bounding_box') readBox(ann, site, out.boxes);
-    else if (ctx.type === 'polygon') out.polygons.push(readPolygon(ann, site));
+    else if (ctx.type === 'polygon') out.polygons.push(readAnnotationPolygon(ann, site));
     else out.masks.push(readMask(ann, site, ctx.shape));
   }
 }
+
+// Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
+const DATA_KEYS = new Set(['annotation_type', 'datums']);
+const DATUM_KEYS = new Set(['uid', 'groundtruths', 'predictions', 'metadata']);
+const ANNOTATION_KEYS: Record<AnnotationType, ReadonlySet<string>> = {
+  bounding_box: new Set(['uid', 'labels', 'scores', 'metadata', 'xmin', 'xmax', 'ymin', 'ymax']),
+  polygon: new Set(['uid', 'labels', 'scores', 'metadata', 'polygon']),
+  bitmask: new Set(['uid', 'labels', 'scores', 'metadata', 'mask']),
+};
 
 function geometryOf(type: AnnotationType, gt: Collected, pd: Collected, heights: Int32Array, widths: Int32Array): DetectionGeometry {
   if (type === 'bounding_box') return { kind: type, groundTruths: Float64Array.from(gt.boxes), predictions: Float64Array.from(pd.boxes) };
@@ -123,12 +135,15 @@ const THRESHOLDS = ['iou_thresholds', 'score_thresholds'] as const;
 const PAGED = [...THRESHOLDS, 'limit', 'offset'] as const;
 /** Valor keyword → option name; `limit` and `offset` pass only where the method table allows them. */
 const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds', limit: 'limit', offset: 'offset' } as const;
+/** The TIDE breakdown's parameters (tidecv's pos_threshold / bg_threshold). */
+const TIDE_PARAMETERS = ['pos_threshold', 'bg_threshold'] as const;
+const TIDE_OPTIONS = { pos_threshold: 'posThreshold', bg_threshold: 'bgThreshold' } as const;
 
 /** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
 function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
   for (const call of request.metrics) {
     if (call.method !== 'precision_recall' && !isPairIouMethod(call.method)) {
-      throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix and examples methods are Valor's: set semantics 'valor')", call.method, 'TE-103');
+      throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix, examples and tide methods are Valor's: set semantics 'valor'; COCO files get TIDE from tensoreval coco --tide)", call.method, 'TE-103');
     }
   }
   return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS))));
@@ -160,6 +175,12 @@ function requestIouThresholds(request: MetricRequest): number[] {
   const all = new Set<number>();
   for (const call of request.metrics) {
     if (isPairIouMethod(call.method)) continue;
+    if (call.method === 'tide') {
+      // the breakdown compares IoUs with t_f and t_b: both are thresholds for the float32 guard
+      all.add((call.pos_threshold as number | undefined) ?? 0.5);
+      all.add((call.bg_threshold as number | undefined) ?? 0.1);
+      continue;
+    }
     for (const t of (call.iou_thresholds as readonly number[] | undefined) ?? DEFAULT_IOU_THRESHOLDS) all.add(t);
   }
   return [...all];
@@ -169,8 +190,9 @@ function requestIouThresholds(request: MetricRequest): number[] {
 async function answer(request: MetricRequest, options: EvaluateOptions, evaluator: ValorObjectDetection): Promise<MetricResponse> {
   const result = await evaluator.compute();
   return runCalls(request, options, (call) => {
-    const options = callOptions(call, THRESHOLD_OPTIONS);
     if (isPairIouMethod(call.method)) return runPairIou(call);
+    if (call.method === 'tide') return result.tide(callOptions(call, TIDE_OPTIONS), { fn: `evaluate (metric '${call.id}')`, pos: 'pos_threshold', bg: 'bg_threshold' });
+    const options = callOptions(call, THRESHOLD_OPTIONS);
     switch (call.method) {
       case 'precision_recall': return result.precisionRecall(options);
       case 'confusion_matrix': return result.confusionMatrix(options);
@@ -187,6 +209,7 @@ export const objectDetectionTask: TaskHandler = {
     confusion_matrix: THRESHOLDS,
     examples: PAGED,
     confusion_matrix_with_examples: PAGED,
+    tide: TIDE_PARAMETERS,
     bbox_iou: ['pairs'],
     polygon_iou: ['pairs'],
     bitmask_iou: ['pairs'],

@@ -1,6 +1,6 @@
 import { invalidInput, isCoordinate, MAX_COORDINATE } from '@tensoreval/core';
 import { ringCrossing, type PolygonRings } from '@tensoreval/metrics/detection';
-import { asArray, asCoordinate, asObject, datumLocation, describe, FN, withUid } from './fields';
+import { asArray, asCoordinate, asObject, checkKeys, datumLocation, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
 
 /**
@@ -39,13 +39,21 @@ export function readBox(ann: Record<string, unknown>, site: AnnotationSite, boxe
   boxes.push(x0, y0, x1, y1);
 }
 
-/** `{polygon: {exterior, interiors}}` → its rings. */
-export function readPolygon(ann: Record<string, unknown>, site: AnnotationSite): PolygonRings {
-  const where = siteLocation(site);
-  const rule = siteRule(site);
-  const poly = asObject(ann.polygon, siteLocation(site, '.polygon'));
-  const rings = [poly.exterior, ...asArray(poly.interiors ?? [], siteLocation(site, '.polygon.interiors'))];
-  return rings.map((ring, r) => readRing(ring, where, rule, r));
+/** An annotation's `{polygon: {exterior, interiors?}}` → its rings. */
+export function readAnnotationPolygon(ann: Record<string, unknown>, site: AnnotationSite): PolygonRings {
+  return readPolygon(asObject(ann.polygon, siteLocation(site, '.polygon')), siteLocation(site), siteRule(site));
+}
+
+const POLYGON_KEYS = new Set(['exterior', 'interiors']);
+
+/**
+ * A Valor polygon `{exterior, interiors?}` as rings. Any other key is refused (TE-102): a typo such as
+ * `interior` or `holes` would otherwise drop the holes and silently change the area.
+ */
+export function readPolygon(poly: Record<string, unknown>, where: { argument: string; index: number }, rule: (r: string) => string): PolygonRings {
+  checkKeys(poly, POLYGON_KEYS, where, (r) => rule(`${r} in a polygon`));
+  const interiors = asArray(poly.interiors ?? [], { argument: `${where.argument}.polygon.interiors`, index: where.index });
+  return [poly.exterior, ...interiors].map((ring, r) => readRing(ring, where, rule, r));
 }
 
 /** `{mask}` decoded; every mask of a datum must have the same shape (`shape` holds the first one's). */

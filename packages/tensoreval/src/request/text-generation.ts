@@ -8,6 +8,7 @@ import {
   type JudgedDatum,
   type JudgedMetricRequest,
   type JudgedRunSummary,
+  type JudgedVerdicts,
   type JudgePricing,
   type JudgeSemantics,
   type OpenAiJudgeClientOptions,
@@ -29,6 +30,8 @@ export interface TextGenerationRunOptions extends EvaluateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Receives the run's counts: records, Error records per metric, judge calls, cached calls, tokens, cost. */
   onSummary?: (summary: JudgedRunSummary) => void;
+  /** Receives the judge's verdict text behind every record (per metric id, per datum; see `JudgedVerdicts`). */
+  onVerdicts?: (verdicts: JudgedVerdicts) => void;
 }
 
 /** Request parameter (snake_case) → metric option (camelCase), per metric; every metric also takes `semantics`. */
@@ -182,7 +185,7 @@ export const textGenerationTask: TaskHandler = {
     let client: JudgeClient = options.judgeClient ?? new OpenAiJudgeClient(settings.client);
     if (settings.cachePath !== undefined && !options.judgeClient) client = new CachedJudgeClient(client, settings.cachePath);
     const callOptions = { ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}), ...(settings.seed !== undefined ? { seed: settings.seed } : {}) };
-    const { results, summary } = await evaluateJudged({
+    const { results, verdicts, summary } = await evaluateJudged({
       client,
       datums,
       metrics: request.metrics.map((call) => metricRequest(call, embeddings)),
@@ -193,6 +196,7 @@ export const textGenerationTask: TaskHandler = {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     options.onSummary?.(summary);
+    options.onVerdicts?.(verdicts);
     return results;
   },
 };
