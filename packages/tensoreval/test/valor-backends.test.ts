@@ -119,8 +119,8 @@ describe('Valor detection and segmentation on the accelerated backends', () => {
   });
 
   it('rejects a backend name it does not know', async () => {
-    await expect(evaluate(ON_THRESHOLDS, { backend: 'webgl' })).rejects.toThrow(/backend.*'auto', 'cpu', 'onnx', 'tfjs', 'gpujs'/);
-    await expect(evaluateCommand(['request.json', '--backend', 'webgl'])).rejects.toThrow(/'--backend' option of tensoreval evaluate must be one of auto, cpu, onnx, tfjs, gpujs/);
+    await expect(evaluate(ON_THRESHOLDS, { backend: 'webgl' })).rejects.toThrow(/backend.*'auto', 'cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'/);
+    await expect(evaluateCommand(['request.json', '--backend', 'webgl'])).rejects.toThrow(/'--backend' option of tensoreval evaluate must be one of auto, cpu, onnx, wasm, tfjs, gpujs/);
   });
 });
 
