@@ -11,7 +11,10 @@ import { caseOptions, listCocoCases, preparedResults } from './coco-fixtures';
 /** Seeded LCG (no Math.random: a failing split must be reproducible from its seed). */
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
 function bytes(a: Float64Array): Buffer {
