@@ -24,7 +24,7 @@ export interface EvaluateShardTask {
  */
 export function splitRequest(request: MetricRequest, handler: TaskHandler, options: TextGenerationRunOptions, count: number, option: string): EvaluateShardTask[] {
   if (!handler.shards?.accepts(request, options)) {
-    throw invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation, object_detection with semantics 'valor', embedding, retrieval and text_generation split their datums into shards", count, 'TE-103');
+    throw invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation, object_detection (not polygons with semantics 'coco'), embedding, retrieval and text_generation split their datums into shards", count, 'TE-103');
   }
   const { backend, judgeOverrides } = options;
   const data = asObject(request.data, { argument: 'data' });

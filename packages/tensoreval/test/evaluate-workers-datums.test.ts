@@ -6,9 +6,11 @@ import { setWarningHandler } from '@tensoreval/core';
 import type { JudgedRunSummary } from '@tensoreval/metrics/judge';
 import { LoopbackChatServer } from '../../metrics/test/judge-loopback-server';
 import { evaluate } from '../src/evaluate';
+import { parseRedisUrl } from '../src/queue/connection';
 import { evaluateOnQueue } from '../src/queue/queue-evaluate';
 import type { TextGenerationRunOptions } from '../src/request/text-generation';
 import { runTensoreval } from './cli-process';
+import { listValorCases, type ValorCase } from './valor-cases';
 
 // The per-datum tasks (embedding, retrieval, judged text_generation) evaluated in datum shards must
 // give the one-pass response byte for byte for every shard count, and a judged run the same summary.
@@ -62,7 +64,8 @@ function judgedRequest(): Record<string, unknown> {
 
 async function run(request: unknown, options: TextGenerationRunOptions = {}): Promise<{ json: string; summary?: JudgedRunSummary }> {
   let summary: JudgedRunSummary | undefined;
-  const json = JSON.stringify(await evaluate(request, { ...options, onSummary: (s) => (summary = s) }));
+  const withSummary: TextGenerationRunOptions = { ...options, onSummary: (s) => (summary = s) };
+  const json = JSON.stringify(await evaluate(request, withSummary));
   return { json, ...(summary ? { summary } : {}) };
 }
 
@@ -132,7 +135,7 @@ describe('evaluate({ workers }) on per-datum tasks', () => {
 
   it('refuses an injected judge client with workers, and judged requests on the queue, with TE-103', async () => {
     await expect(evaluate(judgedRequest(), { workers: 2, judgeClient: { modelName: 'x', maxConcurrency: 1, complete: async () => ({ text: '', usage: { promptTokens: 0, completionTokens: 0 } }) } } as TextGenerationRunOptions)).rejects.toThrow(/'judgeClient'.*TE-103/);
-    await expect(evaluateOnQueue(judgedRequest(), {}, { connection: { host: '127.0.0.1', port: 9 }, shards: 2 })).rejects.toThrow(/'queue'.*threads only.*TE-103/);
+    await expect(evaluateOnQueue(judgedRequest(), {}, { connection: parseRedisUrl('redis://127.0.0.1:9', 'queue', 'test'), shards: 2 })).rejects.toThrow(/'queue'.*threads only.*TE-103/);
     // fairness compares groups across datums: no shards
     const fairness = { task: 'fairness', data: { datums: [] }, metrics: [{ id: 'f', method: 'statistical_parity_difference', variables: { group: 2 } }] };
     await expect(evaluate(fairness, { workers: 2 })).rejects.toThrow(/'workers'.*TE-103/);
@@ -157,5 +160,37 @@ describe('tensoreval evaluate --workers N on a judged request (threads)', () => 
     const summary = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('judge:'));
     expect(summary(one.stderr)).toHaveLength(1);
     expect(summary(sharded.stderr)).toEqual(summary(one.stderr));
+  });
+});
+
+// COCO-semantics detection: each shard keeps its datums' COCO matching state; the states join
+// (images, labels and result positions renumbered) into one pass's state.
+describe("evaluate({ workers }) on object detection with semantics 'coco'", () => {
+  const cocoCases = listValorCases().filter((c) => c.task === 'object_detection' && c.params.precision_recall && !/polygon/.test(c.file) && (c.input as { annotation_type?: string }).annotation_type !== 'polygon');
+  const request = (c: ValorCase, extra: Record<string, unknown> = {}) => ({ task: 'object_detection', semantics: 'coco', data: c.input, metrics: [{ id: 'pr', method: 'precision_recall', ...c.params.precision_recall!.kwargs, ...extra }] });
+
+  it('finds box and mask cases with several datums', () => {
+    expect(cocoCases.length).toBeGreaterThan(5);
+    expect(cocoCases.some((c) => (c.input as { annotation_type?: string }).annotation_type === 'bitmask')).toBe(true);
+    expect(cocoCases.some((c) => (c.input as { datums: unknown[] }).datums.length >= 3)).toBe(true);
+  });
+  it('every case: workers 2, 3 and one per datum give the one-pass response exactly', async () => {
+    let compared = 0;
+    for (const c of cocoCases) {
+      const one = await evaluate(request(c)).then((r) => JSON.stringify(r), (e: Error) => `error ${e.message}`);
+      if (one.startsWith('error')) continue; // a case whose input one pass refuses
+      compared++;
+      const n = (c.input as { datums: unknown[] }).datums.length;
+      for (const workers of [...new Set([2, 3, n + 1])]) {
+        expect(JSON.stringify(await evaluate(request(c), { workers })), `${c.file} workers ${workers}`).toBe(one);
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+  it('refuses calls with different iou_thresholds, and polygons, with TE-103', async () => {
+    const c = cocoCases.find((x) => (x.input as { datums: unknown[] }).datums.length >= 2)!;
+    const two = { ...request(c), metrics: [{ id: 'a', method: 'precision_recall', iou_thresholds: [0.5] }, { id: 'b', method: 'precision_recall', iou_thresholds: [0.75] }] };
+    await expect(evaluate(two, { workers: 2 })).rejects.toThrow(/'iou_thresholds'.*TE-103/);
+    await expect(evaluate(two)).resolves.toBeDefined();
   });
 });

@@ -81,7 +81,7 @@ export interface EvaluateOptions {
   modelsBaseDir?: string;
   /**
    * Threads that evaluate datum shards (default 1). Classification, semantic segmentation, object
-   * detection with `semantics: 'valor'`, embedding, retrieval and text_generation (judged) split
+   * detection (both semantics), embedding, retrieval and text_generation (judged) split
    * their datums into this many contiguous shards and merge the shards' states exactly: the output
    * is identical for every value. Other requests take only 1. Sharded object detection computes
    * IoUs on cpu (float64), as `backend: 'cpu'`; each judged shard builds the request's judge (its
