@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { autoPriorities } from '../../packages/tensoreval/src/kernels-api/auto-priorities';
-import { autoTableModule, deriveAutoTable, LEAD_OVER_CPU, type BucketResult } from './auto-table';
+import { autoTableModule, deriveAutoTable, deriveAutoTables, LEAD_OVER_CPU, type BucketResult } from './auto-table';
 
 const row = (kernel: BucketResult['kernel'], size: number, backend: string, medianMs: number, ok = true, minMs = medianMs): BucketResult => ({ kernel, size, backend, medianMs, minMs, ok });
 
@@ -23,16 +23,30 @@ describe('deriveAutoTable', () => {
     expect(0.9 * LEAD_OVER_CPU).toBeGreaterThan(1); // why onnx stays behind cpu in the small bucket
   });
 
-  it('writes a module whose table survives the round trip, Infinity included', () => {
-    const table = deriveAutoTable([row('BoxIou', 4, 'cpu', 1), row('BoxIou', 4, 'onnx', 0.1)]);
+  it('keys the tables by the device each backend ran on; a software adapter\'s rows make no table', () => {
+    const on = (r: BucketResult, device: BucketResult['device']): BucketResult => ({ ...r, device });
+    const rows = [
+      row('PairwiseCosine', 100, 'cpu', 10),
+      on(row('PairwiseCosine', 100, 'onnx', 1), 'cpu'),
+      on(row('PairwiseCosine', 100, 'tfjs', 0.5), 'software'),
+    ];
+    const cpuOnly = deriveAutoTables(rows);
+    expect(cpuOnly).toEqual({ cpu: { PairwiseCosine: [{ upTo: Infinity, order: ['onnx', 'cpu'] }] } });
+    const withGpu = deriveAutoTables([...rows, on(row('PairwiseCosine', 100, 'gpujs', 2), 'gpu')]);
+    expect(withGpu.gpu).toEqual({ PairwiseCosine: [{ upTo: Infinity, order: ['gpujs', 'cpu'] }] });
+    expect(withGpu.cpu).toEqual(cpuOnly.cpu);
+  });
+
+  it('writes a module whose tables survive the round trip, Infinity included', () => {
+    const table = deriveAutoTables([row('BoxIou', 4, 'cpu', 1), row('BoxIou', 4, 'onnx', 0.1)]);
     const source = autoTableModule(table, 'test-machine', '2026-01-01', { BoxIou: 'pairs' });
     expect(source).toContain('"upTo": Infinity');
-    const body = source.slice(source.lastIndexOf('  table: ') + 9, source.lastIndexOf('};'));
+    const body = source.slice(source.lastIndexOf('  tables: ') + 10, source.lastIndexOf('};'));
     // eslint-disable-next-line no-new-func
     expect(new Function(`return ${body.trim().replace(/,$/, '')}`)()).toEqual(table);
   });
 
-  it('the committed auto table is the one derived from the committed results file of the same run', () => {
+  it('the committed auto tables are the ones derived from the committed results file of the same run', () => {
     const dir = join(__dirname, '../results');
     const runs = readdirSync(dir)
       .filter((f) => f.includes('-backends-') && f.endsWith('.json'))
@@ -40,6 +54,6 @@ describe('deriveAutoTable', () => {
     const run = runs.find((r) => r.date === autoPriorities.date);
     expect(run, `a results file dated ${autoPriorities.date}`).toBeDefined();
     // run.ts leaves the ort-gemm reference rows out of the table
-    expect(deriveAutoTable((run?.rows ?? []).filter((r) => r.backend !== 'ort-gemm'))).toEqual(autoPriorities.table);
+    expect(deriveAutoTables((run?.rows ?? []).filter((r) => r.backend !== 'ort-gemm'))).toEqual(autoPriorities.tables);
   });
 });

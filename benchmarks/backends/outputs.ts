@@ -3,7 +3,7 @@ import type { KernelName, KernelOutputs } from '@tensoreval/core';
 /** The array each kernel's backends are compared on. */
 export function mainOutput(kernel: KernelName, out: KernelOutputs<KernelName>): ArrayLike<number> {
   const o = out as unknown as Record<string, ArrayLike<number>>;
-  const key = { PairwiseCosine: 'scores', BoxIou: 'iou', BitmaskIntersections: 'intersections', ConfusionCounts: 'counts' }[kernel as string];
+  const key = { PairwiseCosine: 'scores', BoxIou: 'iou', BitmaskIntersections: 'intersections', ConfusionCounts: 'counts', PrecisionRecallSweep: 'tpCum', RocAuc: 'auc', InterpolatedAp: 'precision' }[kernel as string];
   return o[key ?? Object.keys(o)[0] ?? ''] ?? [];
 }
 

@@ -16,8 +16,8 @@ import '@tensoreval/backend-cpu';
 import { configureOnnxBackend, onnxBackend, pairwiseCosineOnnx, normalizedRowsF32 } from '@tensoreval/backend-onnx';
 import { tfjsBackend } from '@tensoreval/backend-tfjs';
 import { gpujsBackend } from '@tensoreval/backend-gpujs';
-import { getBackend, getKernel, initBackend, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
-import { autoTableModule, deriveAutoTable, type BucketResult } from './auto-table';
+import { deviceKind, getBackend, getKernel, initBackend, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
+import { autoTableModule, deriveAutoTables, type BucketResult } from './auto-table';
 import { measureInterleavedAsync, type AsyncCandidate } from './measure-async';
 import { mainOutput, maxAbsDiff } from './outputs';
 import { runTopKBenchmark, type TopKRow } from './top-k';
@@ -42,7 +42,7 @@ const AUTO_MODULE = join(root, 'packages', 'tensoreval', 'src', 'kernels-api', '
 function tableFromResults(file: string): void {
   const saved = JSON.parse(readFileSync(file, 'utf8')) as { date: string; machine: string; cpu: string; cores: number; rows: Array<BucketResult & { medianMs: number | string }> };
   const buckets = saved.rows.filter((r) => r.backend !== 'ort-gemm').map((r) => ({ ...r, medianMs: Number(r.medianMs), minMs: Number(r.minMs) }));
-  const table = deriveAutoTable(buckets);
+  const table = deriveAutoTables(buckets);
   writeFileSync(AUTO_MODULE, autoTableModule(table, `${saved.machine} (${saved.cpu}, ${saved.cores} cores)`, saved.date, SIZE_UNITS));
   console.log(`# auto table from ${file}: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
 }
@@ -85,8 +85,9 @@ async function main(): Promise<void> {
       const exactOutput = w.kernel === 'BitmaskIntersections' || (w.kernel === 'ConfusionCounts');
       const ok = !m.error && (exactOutput ? err === 0 : err <= TOLERANCE);
       const flops = w.kernel === 'PairwiseCosine' ? (2 * w.size) / (m.medianMs * 1e6) : undefined;
-      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, ok });
-      rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
+      const device = deviceKind(getBackend(m.name === 'ort-gemm' ? 'onnx' : m.name)?.device?.());
+      if (m.name !== 'ort-gemm') buckets.push({ kernel: w.kernel, size: w.size, backend: m.name, medianMs: m.medianMs, minMs: m.minMs, ok, device });
+      rows.push({ kernel: w.kernel, shape: w.label, size: w.size, backend: m.name, device, medianMs: m.medianMs, minMs: m.minMs, reps: m.reps, maxAbsErrorVsCpu: err, ok, speedupVsCpu: cpuMs / m.medianMs, gflops: flops, error: m.error });
       console.log(
         `${w.kernel.padEnd(21)} ${w.label.padEnd(26)} ${m.name.padEnd(9)} median ${m.medianMs.toFixed(2).padStart(10)} ms  min ${m.minMs.toFixed(2).padStart(10)} ms  ×${m.reps}  ` +
           `vs cpu ${(cpuMs / m.medianMs).toFixed(2).padStart(7)}×  err ${err.toExponential(1)}${ok ? '' : ' MISMATCH'}${flops ? `  ${flops.toFixed(1)} GFLOP/s` : ''}${m.error ? `  ${m.error}` : ''}`,
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
   }
 
   const topK: TopKRow[] = quick ? [] : await runTopKBenchmark(ready, (line) => console.log(line));
-  const table = deriveAutoTable(buckets);
+  const table = deriveAutoTables(buckets);
   console.log(`# auto table: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
   if (!write) return;
   const day = date.slice(0, 10);

@@ -1,5 +1,6 @@
 import type { KernelAttrs, KernelInputs, KernelName } from '@tensoreval/core';
 import { lcg } from '../data';
+import { workloads as kernelWorkloads } from '../kernels/workloads';
 
 /**
  * Seeded inputs for the backend comparison, per kernel and size bucket. `size` is the unit the
@@ -74,6 +75,24 @@ const confusion = (n: number): BackendWorkload<'ConfusionCounts'> => ({
   kernel: 'ConfusionCounts', label: `${n} pairs, 20 classes`, size: n,
   inputs: () => ({ actual: labels(n, 20, 41), predicted: labels(n, 20, 42) }), attrs: { numClasses: 20 },
 });
+
+const SWEEP_KERNELS: readonly KernelName[] = ['PrecisionRecallSweep', 'RocAuc', 'InterpolatedAp'];
+
+/**
+ * The sort/sweep family, for `bench:gpu` only, on the kernel benchmark's seeded inputs (1e5, and
+ * 1e6 unless quick): on tfjs these kernels exist only on webgpu, so the `auto` table (cpu, onnx,
+ * tfjs on wasm) has nothing to compare for them.
+ */
+export function sweepWorkloads(quick: boolean): BackendWorkload[] {
+  const out: BackendWorkload[] = [];
+  for (const spec of kernelWorkloads.filter((w) => SWEEP_KERNELS.includes(w.kernel))) {
+    for (const size of quick ? [1e5] : [1e5, 1e6]) {
+      const w = spec.make(size);
+      out.push({ kernel: spec.kernel, label: `${spec.variant ? `${spec.variant}, ` : ''}${size} ${spec.unit}, ${w.shape}`, size, inputs: () => w.inputs, attrs: w.attrs });
+    }
+  }
+  return out;
+}
 
 /** Three buckets per kernel (the last is the acceptance shape for cosine: 2048 × 2048 × 384). */
 export function backendWorkloads(quick: boolean): BackendWorkload[] {

@@ -12,7 +12,8 @@ import '@tensoreval/backend-gpujs';
 import { getBackend, getKernel, hostCpuDevice, initBackend, listBackends, requestedDevice, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
 import { measureInterleavedAsync } from '../backends/measure-async';
 import { mainOutput, maxAbsDiff } from '../backends/outputs';
-import { backendWorkloads } from '../backends/workloads';
+import { backendWorkloads, sweepWorkloads } from '../backends/workloads';
+import { rasterWorkloads } from './raster-workloads';
 
 const [backend = 'cpu', ...rest] = process.argv.slice(2);
 const full = rest.includes('--full');
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     return;
   }
   const rows: Array<Record<string, unknown>> = [];
-  for (const w of backendWorkloads(!full)) {
+  for (const w of [...backendWorkloads(!full), ...sweepWorkloads(!full), ...rasterWorkloads(!full)]) {
     const config = getKernel(w.kernel, backend);
     if (!config) continue;
     config.cpuHandoffBelow = 0; // time the engine itself, not the cpu handoff

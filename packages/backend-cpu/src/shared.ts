@@ -9,12 +9,18 @@ export { rleIouImpl } from './kernels/RleIou';
 export { rleMergeImpl } from './kernels/RleMerge';
 export { rleToBboxImpl } from './kernels/RleToBbox';
 export { rleAreaOf, rleBboxInto } from './rle/rle-bbox';
+export { PolygonScratch, polygonBoundaryPositions, rasterisePolygon } from './rle/polygon-raster';
+export { RleBatchBuilder } from './rle/rle-batch-builder';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { matchDetectionsImpl } from './kernels/MatchDetections';
-export { cocoRecallThresholds, interpolatedApImpl } from './kernels/InterpolatedAp';
+export {
+  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApImpl, interpolatedApOutputs, valorBin, valorEnvelope,
+  valorPrecision, valorRecall,
+} from './kernels/InterpolatedAp';
 export { pairwiseCosineImpl } from './kernels/PairwiseCosine';
 export { precisionRecallSweepImpl } from './kernels/PrecisionRecallSweep';
-export { rocAucImpl } from './kernels/RocAuc';
+export { rocAucFromPoints, rocAucImpl } from './kernels/RocAuc';
+export { longestSegment, segmentsOrWhole } from './sort/segments';
 export { RadixArgsort } from './sort/radix-argsort';
 export { numpySum } from './numeric/numpy-sum';
 export { topKImpl } from './kernels/TopK';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import {
-  BackendUnavailableError, hostCpuDevice, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
+  BackendUnavailableError, hostCpuDevice, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
   type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
 import type * as Ort from 'onnxruntime-node';
@@ -47,13 +47,19 @@ export function configureOnnxBackend(next: OnnxBackendOptions): void {
   options = { ...next };
 }
 
+/** The device class for kernel graphs and model files: the configured one, else TENSOREVAL_DEVICE. */
+export function configuredDevice(): DeviceClass {
+  return options.device ?? requestedDevice();
+}
+
 export function threadCount(): number {
   const cores = availableParallelism();
   const cap = options.maxThreads;
   return cap !== undefined && cap >= 1 ? Math.min(cores, Math.floor(cap)) : cores;
 }
 
-function sessionOptions(provider: ExecutionProvider, threads: number): Ort.InferenceSession.SessionOptions {
+/** Session options for one provider (exported for model files, which follow the same device rules). */
+export function sessionOptions(provider: ExecutionProvider, threads: number): Ort.InferenceSession.SessionOptions & { executionProviders: ExecutionProvider[] } {
   return { executionProviders: [provider], intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
 }
 
@@ -87,7 +93,7 @@ function logLine(line: string): void {
 async function init(): Promise<void> {
   const ort = await loadOrt();
   const threads = threadCount();
-  const device = options.device ?? requestedDevice();
+  const device = configuredDevice();
   const plan = options.executionProviders
     ? { order: [...options.executionProviders], skipped: {} }
     : await planProviders(device, probeWebGpuAdapter);
@@ -116,24 +122,39 @@ async function init(): Promise<void> {
 
 // Off the CPU provider, a session is first built with onnxruntime's CPU EP fallback disabled, so a
 // node that would silently run on the CPU is found. Under an explicit device class that is an
-// error (TE-303); under `auto` the mixed session is used and the kernel is listed in cpuPlaced.
+// error (TE-303); under `auto` the mixed session is used and reported as cpuPlaced.
 const NO_CPU_FALLBACK = { session: { disable_cpu_ep_fallback: '1' } } as const;
 
-async function createSession(s: OnnxState, key: string, model: Uint8Array): Promise<Ort.InferenceSession> {
-  const base = sessionOptions(s.provider, s.threads);
-  if (s.provider === 'cpu') return s.ort.InferenceSession.create(model, base);
+/**
+ * A session for `model` on `provider` under the device rules shared by kernel graphs and model
+ * files (see NO_CPU_FALLBACK); `what` names the graph or file in the TE-303 message.
+ */
+export async function createDeviceSession(
+  ort: typeof Ort,
+  model: Uint8Array,
+  base: Ort.InferenceSession.SessionOptions & { executionProviders: readonly ExecutionProvider[] },
+  device: DeviceClass,
+  what: string,
+): Promise<{ session: Ort.InferenceSession; cpuPlaced: boolean }> {
+  const provider = base.executionProviders[0];
+  if (provider === 'cpu') return { session: await ort.InferenceSession.create(model, base), cpuPlaced: false };
   try {
-    return await s.ort.InferenceSession.create(model, { ...base, extra: NO_CPU_FALLBACK });
+    return { session: await ort.InferenceSession.create(model, { ...base, extra: NO_CPU_FALLBACK }), cpuPlaced: false };
   } catch (error) {
     const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     if (!/fallback to CPU EP has been explicitly disabled/.test(why)) throw error;
-    if (s.device !== 'auto') {
+    if (device !== 'auto') {
       throw new BackendUnavailableError('TE-303',
-        `Backend 'onnx' cannot run kernel '${key}' on ${s.provider} (TENSOREVAL_DEVICE=${s.device}): onnxruntime places part of its graph on the CPU EP.`);
+        `Backend 'onnx' cannot run ${what} on ${provider} (TENSOREVAL_DEVICE=${device}): onnxruntime places part of its graph on the CPU EP.`);
     }
-    s.cpuPlaced.add(key);
-    return s.ort.InferenceSession.create(model, base);
+    return { session: await ort.InferenceSession.create(model, base), cpuPlaced: true };
   }
+}
+
+async function createSession(s: OnnxState, key: string, model: Uint8Array): Promise<Ort.InferenceSession> {
+  const { session, cpuPlaced } = await createDeviceSession(s.ort, model, sessionOptions(s.provider, s.threads), s.device, `kernel '${key}'`);
+  if (cpuPlaced) s.cpuPlaced.add(key);
+  return session;
 }
 
 /** The live onnxruntime state; kernels call this only after the registry initialised the backend. */
@@ -172,6 +193,26 @@ export function session(key: string): Ort.InferenceSession {
   return found;
 }
 
+/**
+ * Host↔device traffic of the kernel graphs: every feed is an upload, every run a dispatch, every
+ * output a download. onnxruntime-node's binding takes host tensors only (GPU-buffer tensors exist in
+ * onnxruntime-web, not here), so on the WebGPU or CUDA provider each run copies all its feeds.
+ */
+const traffic = newDeviceTraffic();
+
+/** Runs a kernel graph's session (see `session`), counting its traffic. */
+export async function runSession(
+  key: string,
+  feeds: Ort.InferenceSession.FeedsType,
+): Promise<Ort.InferenceSession.ReturnType> {
+  const s = session(key);
+  traffic.uploads += Object.keys(feeds).length;
+  traffic.dispatches++;
+  const out = await s.run(feeds);
+  traffic.downloads += Object.keys(out).length;
+  return out;
+}
+
 /** onnxruntime-node behind the kernel interface: float32, sessions per kernel graph. */
 export const onnxBackend: Backend = {
   name: 'onnx',
@@ -183,6 +224,7 @@ export const onnxBackend: Backend = {
     for (const s of state.sessions.values()) void s.release();
     state = undefined;
   },
+  traffic: () => ({ ...traffic }),
   describe(): Record<string, string | number | boolean> {
     if (!state) return { engine: 'onnxruntime-node', initialised: false };
     const rejected = Object.entries(state.rejected).map(([p, why]) => `${p}: ${why}`).join('; ');

@@ -1,14 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { TensorEvalError, registerModelRuntime, type ModelInput, type ModelOutput, type ModelRuntime, type ModelSession, type ModelSessionOptions } from '@tensoreval/core';
+import {
+  BackendUnavailableError, TensorEvalError, probeWebGpuAdapter, registerModelRuntime,
+  type DeviceClass, type ModelInput, type ModelOutput, type ModelRuntime, type ModelSession, type ModelSessionOptions, type WebGpuProbe,
+} from '@tensoreval/core';
 import type * as Ort from 'onnxruntime-node';
-import { loadOrt, quietOrtLogging, threadCount } from './base';
+import { configuredDevice, createDeviceSession, loadOrt, quietOrtLogging, sessionOptions, threadCount } from './base';
+import { planProviders, type ExecutionProvider } from './providers';
 
 /**
  * Model files (BERT-like encoders, classifiers, causal LMs) on onnxruntime-node, for the model-based
  * metrics. Kernel graphs and model files share `loadOrt`, so onnxruntime is imported in one place.
  */
-class OnnxModelSession implements ModelSession {
-  constructor(private readonly ort: typeof Ort, private readonly session: Ort.InferenceSession) {}
+export class OnnxModelSession implements ModelSession {
+  constructor(
+    private readonly ort: typeof Ort,
+    private readonly session: Ort.InferenceSession,
+    /** the execution provider the session was created on (for diagnostics and tests) */
+    readonly executionProvider: string,
+  ) {}
 
   get inputNames(): readonly string[] {
     return this.session.inputNames;
@@ -34,7 +43,12 @@ class OnnxModelSession implements ModelSession {
   }
 }
 
-/** Loads an .onnx file into a session; a missing or unloadable file is TE-701 naming the path. */
+/**
+ * Loads an .onnx file into a session, on the device TENSOREVAL_DEVICE asks for, by the kernel
+ * graphs' rules (planProviders, createDeviceSession): `auto` tries CUDA, a hardware WebGPU adapter,
+ * then the CPU EP; `gpu` never takes a software adapter; `webgpu`/`cuda` allow no CPU fallback. A
+ * file that cannot be read or loaded is TE-701 naming the path; a device that cannot run it, TE-303.
+ */
 async function loadSession(modelPath: string, options: ModelSessionOptions = {}): Promise<ModelSession> {
   const ort = await loadOrt();
   quietOrtLogging(ort);
@@ -44,33 +58,64 @@ async function loadSession(modelPath: string, options: ModelSessionOptions = {})
   } catch (error) {
     throw new TensorEvalError('TE-701', `Model file ${modelPath} cannot be read (${(error as Error).message}).`, { cause: error });
   }
-  const create = (providers: readonly string[]) => ort.InferenceSession.create(bytes, {
-    executionProviders: [...providers],
-    intraOpNumThreads: options.threads ?? threadCount(),
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-  });
-  // Explicit providers are used as given. Otherwise TENSOREVAL_DEVICE=cuda|webgpu|gpu asks for the GPU
-  // providers first; onnxruntime throws instead of falling back, so each is tried and cpu comes last.
-  const wanted = options.executionProviders ? [options.executionProviders] : [...devicePreference().map((p) => [p]), ['cpu']];
-  let lastError: unknown;
-  for (const providers of wanted) {
+  const threads = options.threads ?? threadCount();
+  // Explicit providers are used as given, in one session (onnxruntime takes the first that works).
+  if (options.executionProviders) {
     try {
-      return new OnnxModelSession(ort, await create(providers));
+      const session = await ort.InferenceSession.create(bytes, { ...sessionOptions('cpu', threads), executionProviders: [...options.executionProviders] });
+      return new OnnxModelSession(ort, session, options.executionProviders.join(','));
     } catch (error) {
-      lastError = error;
+      throw unloadable(modelPath, error);
     }
   }
-  throw new TensorEvalError('TE-701', `Model file ${modelPath} is not a model onnxruntime can load: ${(lastError as Error).message.split('\n')[0]}.`, { cause: lastError });
+  const session = await openOnDevice(ort, bytes, { device: configuredDevice(), probe: probeWebGpuAdapter, threads, path: modelPath });
+  return new OnnxModelSession(ort, session.session, session.provider);
 }
 
-/** GPU execution providers TENSOREVAL_DEVICE asks for (none by default: model sessions run on the CPU EP). */
-function devicePreference(): string[] {
-  const device = (process.env.TENSOREVAL_DEVICE ?? '').toLowerCase();
-  if (device === 'cuda') return ['cuda'];
-  if (device === 'webgpu') return ['webgpu'];
-  if (device === 'gpu') return ['cuda', 'webgpu'];
-  return [];
+export interface DeviceChoice {
+  device: DeviceClass;
+  probe: () => Promise<WebGpuProbe>;
+  threads: number;
+  /** the model file, for messages */
+  path: string;
+}
+
+/** The session for a model file's bytes on the first provider of the device plan that can run all of it. */
+export async function openOnDevice(
+  ort: typeof Ort,
+  bytes: Uint8Array,
+  { device, probe, threads, path }: DeviceChoice,
+): Promise<{ session: Ort.InferenceSession; provider: ExecutionProvider }> {
+  const plan = await planProviders(device, probe);
+  const rejected: Record<string, string> = { ...plan.skipped };
+  let lastError: unknown;
+  for (const provider of plan.order) {
+    try {
+      const { session } = await createDeviceSession(ort, bytes, sessionOptions(provider, threads), device, `model file ${path}`);
+      return { session, provider };
+    } catch (error) {
+      if (error instanceof BackendUnavailableError) throw error;
+      lastError = error;
+      rejected[provider] = firstLine(error);
+    }
+  }
+  if (plan.order.includes('cpu')) throw unloadable(path, lastError);
+  // No CPU provider in the plan: the device is to blame only if the file loads on the CPU EP.
+  try {
+    await (await ort.InferenceSession.create(bytes, sessionOptions('cpu', threads))).release();
+  } catch (error) {
+    throw unloadable(path, error);
+  }
+  throw new BackendUnavailableError('TE-303',
+    `Model file ${path} cannot run on TENSOREVAL_DEVICE=${device}: no usable execution provider (${JSON.stringify(rejected)}).`, { cause: lastError });
+}
+
+function unloadable(path: string, error: unknown): TensorEvalError {
+  return new TensorEvalError('TE-701', `Model file ${path} is not a model onnxruntime can load: ${firstLine(error)}.`, { cause: error });
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
 export const onnxModelRuntime: ModelRuntime = { name: 'onnx', loadSession };

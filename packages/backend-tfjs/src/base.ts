@@ -1,6 +1,6 @@
 import {
-  BackendUnavailableError, hostCpuDevice, installNavigatorGpu, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
-  type Backend, type DeviceClass, type DeviceInfo,
+  BackendUnavailableError, hostCpuDevice, installNavigatorGpu, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice,
+  webgpuDeviceInfo, type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
 
@@ -35,6 +35,27 @@ let rejected: Record<string, string> = {};
 let webgpuDevice: DeviceInfo | undefined;
 /** the module that registered the active tfjs backend */
 let loaded = '';
+/**
+ * Host↔device traffic of the kernels: a tensor made from a host array is an upload (tensors.ts
+ * `uploaded`), one kernel's chain of tfjs ops on one tile or block a dispatch, a `data()` read a download.
+ */
+export const tfjsTraffic = newDeviceTraffic();
+
+type ActivationListener = (tfjsBackendName: string) => void;
+const activationListeners: ActivationListener[] = [];
+
+/**
+ * Calls `listener` with the active tfjs backend's name after every init, and with '' on dispose:
+ * kernels that exist only on one tfjs backend (the WGSL ones on webgpu) register and unregister
+ * there, so the registry hands them to cpu elsewhere and `tensoreval backends` lists what runs.
+ */
+export function onTfjsActivation(listener: ActivationListener): void {
+  activationListeners.push(listener);
+}
+
+function activated(tfjsBackendName: string): void {
+  for (const listener of activationListeners) listener(tfjsBackendName);
+}
 
 /** Chooses which tfjs backends to try; takes effect at the next init. */
 export function configureTfjsBackend(next: TfjsBackendOptions): void {
@@ -79,6 +100,7 @@ async function init(): Promise<void> {
   // A tfjs backend the application already activated is used as is (its tensors live there).
   if (!options.prefer && device === 'auto' && tf.engine().backendName) {
     tfModule = tf;
+    activated(tf.getBackend());
     return;
   }
   for (const name of options.prefer ?? (await planTfjsBackends(device))) {
@@ -90,6 +112,7 @@ async function init(): Promise<void> {
         await tf.ready();
         tfModule = tf;
         if (name === 'webgpu') webgpuDevice = await webgpuDeviceInfo();
+        activated(name);
         return;
       }
       rejected[name] = 'setBackend returned false';
@@ -132,6 +155,7 @@ export const tfjsBackend: Backend = {
   dispose() {
     tfModule = undefined;
     webgpuDevice = undefined;
+    activated('');
   },
   device(): DeviceInfo | undefined {
     if (!tfModule) return undefined;
@@ -140,6 +164,7 @@ export const tfjsBackend: Backend = {
     if (active === 'tensorflow' && loaded.endsWith('-gpu')) return { api: 'cuda', adapter: 'CUDA device (libtensorflow)', type: 'discrete' };
     return hostCpuDevice(active === 'wasm' ? 'wasm' : 'cpu');
   },
+  traffic: () => ({ ...tfjsTraffic }),
   describe(): Record<string, string | number | boolean> {
     if (!tfModule) return { engine: 'tfjs', initialised: false };
     const tried = Object.entries(rejected).map(([k, why]) => `${k}: ${why}`).join('; ');

@@ -1,6 +1,6 @@
 import type { FloatArray } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
-import { tfjs } from './base';
+import { tfjs, tfjsTraffic } from './base';
 
 /** A kernel input: a host array, or a tensor the caller already holds on the active tfjs backend. */
 export type ArrayOrTensor = FloatArray | TfCore.Tensor;
@@ -16,7 +16,19 @@ export function isTensor(x: unknown): x is TfCore.Tensor {
 export function matrix(x: ArrayOrTensor, rows: number, cols: number): TfCore.Tensor2D {
   const tf = tfjs();
   if (isTensor(x)) return tf.reshape(x.dtype === 'float32' ? x : tf.cast(x, 'float32'), [rows, cols]);
-  return tf.tensor2d(x instanceof Float32Array ? x : Float32Array.from(x), [rows, cols], 'float32');
+  return uploaded(tf.tensor2d(x instanceof Float32Array ? x : Float32Array.from(x), [rows, cols], 'float32'));
+}
+
+/** A tensor just made from a host array (counted as an upload). */
+export function uploaded<T extends TfCore.Tensor>(t: T): T {
+  tfjsTraffic.uploads++;
+  return t;
+}
+
+/** Reads a result back to the host (counted as a download). */
+export function readBack(t: TfCore.Tensor): Promise<TfCore.TypedArray> {
+  tfjsTraffic.downloads++;
+  return t.data();
 }
 
 /** Number of elements of a host array or tensor. */

@@ -2,7 +2,7 @@ import { configureTfjsBackend, tfjsBackend } from '@tensoreval/backend-tfjs';
 import { initBackend } from '@tensoreval/core';
 import { describeKernelConformance, webGpuLane } from '@tensoreval/core/testing';
 import { describe, expect, it } from 'vitest';
-import { tfjsSkips } from './skips';
+import { tfjsWebgpuSkips } from './skips';
 
 // The software-GPU lane: the suite on @tensorflow/tfjs-backend-webgpu, with navigator.gpu from the
 // `webgpu` package. TENSOREVAL_DEVICE=webgpu admits no other tfjs backend, so nothing falls back.
@@ -16,5 +16,5 @@ describe.skipIf(!lane.run)('tfjs on tfjs-backend-webgpu', () => {
     expect(tfjsBackend.describe?.().tfjsBackend).toBe('webgpu');
     expect(tfjsBackend.device?.()).toMatchObject({ api: 'webgpu', type: lane.probe.found ? lane.probe.type : 'unknown' });
   });
-  describeKernelConformance('tfjs', { skip: tfjsSkips, noCpuHandoff: true });
+  describeKernelConformance('tfjs', { skip: tfjsWebgpuSkips, noCpuHandoff: true });
 });

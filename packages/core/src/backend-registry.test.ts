@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backend } from './backend';
+import type { DeviceInfo } from './device/device-request';
 import {
   initBackend, listBackends, registerBackend, removeBackend, resolveBackend, resolveBackendSync, setAutoPriorities,
 } from './backend-registry';
@@ -189,7 +190,7 @@ describe('the measured auto table', () => {
     registerBackend('onnx', fakeBackend('onnx'), -1);
     withCounts('cpu');
     withCounts('onnx');
-    setAutoPriorities({ ConfusionCounts: [{ upTo: 1000, order: ['cpu'] }, { upTo: Infinity, order: ['onnx', 'cpu'] }] });
+    setAutoPriorities({ cpu: { ConfusionCounts: [{ upTo: 1000, order: ['cpu'] }, { upTo: Infinity, order: ['onnx', 'cpu'] }] } });
     expect((await resolveBackend('ConfusionCounts', 'auto', 10)).backend.name).toBe('cpu');
     expect((await resolveBackend('ConfusionCounts', 'auto', 1000)).backend.name).toBe('cpu');
     expect((await resolveBackend('ConfusionCounts', 'auto', 1001)).backend.name).toBe('onnx');
@@ -204,9 +205,71 @@ describe('the measured auto table', () => {
     registerBackend('cpu', fakeBackend('cpu'), 1);
     registerBackend('onnx', fakeBackend('onnx', () => { throw new Error('absent'); }), -1);
     withCounts('cpu');
-    setAutoPriorities({ ConfusionCounts: [{ upTo: Infinity, order: ['onnx'] }] });
+    setAutoPriorities({ cpu: { ConfusionCounts: [{ upTo: Infinity, order: ['onnx'] }] } });
     expect((await resolveBackend('ConfusionCounts', 'auto', 5)).backend.name).toBe('cpu');
     expect(seen).toEqual([]);
+  });
+});
+
+describe('the auto tables follow the device each backend got', () => {
+  const HOST: DeviceInfo = { api: 'cpu', adapter: 'x86 CPU', type: 'cpu' };
+  const LAVAPIPE: DeviceInfo = { api: 'webgpu', adapter: 'llvmpipe', type: 'cpu' };
+  const H100: DeviceInfo = { api: 'webgpu', adapter: 'NVIDIA H100', type: 'discrete' };
+  const CUDA: DeviceInfo = { api: 'cuda', adapter: 'CUDA device 0', type: 'discrete' };
+  // Measured: on CPU engines onnx beats cpu; on a hardware GPU gpujs and onnx do, tfjs does not.
+  const tables = {
+    cpu: { ConfusionCounts: [{ upTo: Infinity, order: ['onnx', 'cpu', 'tfjs'] }] },
+    gpu: { ConfusionCounts: [{ upTo: 100, order: ['cpu', 'gpujs'] }, { upTo: Infinity, order: ['gpujs', 'onnx', 'cpu', 'tfjs'] }] },
+  };
+  function setup(devices: Record<string, DeviceInfo | undefined>): void {
+    registerBackend('cpu', fakeBackend('cpu'), 1);
+    withCounts('cpu');
+    for (const [name, device] of Object.entries(devices)) {
+      registerBackend(name, fakeBackend(name, () => {}, { device: () => device }), -1);
+      withCounts(name);
+    }
+    setAutoPriorities(tables);
+  }
+  const pick = async (size: number) => (await resolveBackend('ConfusionCounts', 'auto', size)).backend.name;
+
+  it('the same names rank differently by the device they got', async () => {
+    setup({ onnx: HOST, gpujs: H100, tfjs: H100 });
+    expect(await pick(1000)).toBe('gpujs');
+    removeBackend('gpujs');
+    // onnx on its CPU engine is ranked by the cpu table, where it leads
+    expect(await pick(1000)).toBe('onnx');
+    // below the GPU table's crossover cpu leads there, and onnx still leads on the CPU table
+    expect(await pick(10)).toBe('onnx');
+  });
+
+  it('a backend on a hardware GPU is not promoted by rows measured on CPU engines', async () => {
+    setup({ onnx: CUDA });
+    // the GPU table ranks onnx above cpu only from size 101; below, the cpu table's onnx row is for a CPU engine
+    expect(await pick(10)).toBe('cpu');
+    expect(await pick(1000)).toBe('onnx');
+    expect(resolveBackendSync('ConfusionCounts', 'auto', 10).backend.name).toBe('cpu');
+  });
+
+  it('a software adapter is never promoted, by either table', async () => {
+    setup({ onnx: LAVAPIPE, gpujs: LAVAPIPE, tfjs: LAVAPIPE });
+    expect(await pick(10)).toBe('cpu');
+    expect(await pick(1000)).toBe('cpu');
+    expect(resolveBackendSync('ConfusionCounts', 'auto', 1000).backend.name).toBe('cpu');
+    // asked for by name, it still runs there
+    expect((await resolveBackend('ConfusionCounts', 'onnx')).backend.name).toBe('onnx');
+  });
+
+  it('a backend without device() counts as a CPU engine', async () => {
+    setup({ onnx: undefined });
+    expect(await pick(1000)).toBe('onnx');
+  });
+
+  it('when nothing fits, the error says which table the skipped backend came from', async () => {
+    registerBackend('onnx', fakeBackend('onnx', () => {}, { device: () => LAVAPIPE }), -1);
+    withCounts('onnx');
+    setAutoPriorities(tables);
+    await expect(resolveBackend('ConfusionCounts', 'auto', 1000)).rejects.toThrow(
+      /\[onnx\] ranked by the gpu table, but its device is not of that kind, \[onnx\] ranked by the cpu table, but its device is not of that kind/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Backend, isBackend } from './backend';
+import { deviceKind, type DeviceKind } from './device/device-kind';
 import { BackendUnavailableError, KernelNotRegisteredError, TensorEvalError } from './errors';
 import { getKernel, type KernelConfig } from './kernel-registry';
 import type { KernelName } from './kernel-names';
@@ -29,16 +30,22 @@ export interface AutoPriorityRule {
   order: string[];
 }
 export type AutoPriorityTable = Partial<Record<KernelName, AutoPriorityRule[]>>;
+/**
+ * Measured tables per device kind: `cpu` rows were measured on CPU engines, `gpu` rows on a hardware
+ * GPU. A backend is ranked only by the table of the device it actually got; one on a software
+ * adapter is in neither, so `auto` never picks it.
+ */
+export type AutoPriorityTables = Partial<Record<Exclude<DeviceKind, 'software'>, AutoPriorityTable>>;
 
-let autoTable: AutoPriorityTable = {};
+let autoTables: AutoPriorityTables = {};
 
-/** Installs the measured priority table used by `auto` (see benchmarks/results). */
-export function setAutoPriorities(table: AutoPriorityTable): void {
-  autoTable = table;
+/** Installs the measured priority tables used by `auto` (see benchmarks/results). */
+export function setAutoPriorities(tables: AutoPriorityTables): void {
+  autoTables = tables;
 }
 
-export function getAutoPriorities(): AutoPriorityTable {
-  return autoTable;
+export function getAutoPriorities(): AutoPriorityTables {
+  return autoTables;
 }
 
 /**
@@ -112,26 +119,50 @@ export async function initBackend(name: string): Promise<boolean> {
 
 export type BackendHint = string | readonly string[] | undefined;
 
-function candidates(hints: BackendHint, kernelName: KernelName, size: number): { names: string[]; explicit: boolean } {
-  const list = typeof hints === 'string' ? [hints] : hints ? [...hints] : ['auto'];
-  const names: string[] = [];
+/** A backend to try; `kind`: it counts only if its device is of that kind (it came from that measured table). */
+interface Candidate {
+  name: string;
+  kind?: DeviceKind;
+}
+
+/**
+ * The `auto` candidates: the hardware-GPU table's rule first (only the backends it ranks above cpu,
+ * the reference measured beside them), then the CPU-engine table's rule, then the priority list.
+ */
+function autoCandidates(kernelName: KernelName, size: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const kind of ['gpu', 'cpu'] as const) {
+    const rule = autoTables[kind]?.[kernelName]?.find((r) => size <= r.upTo);
+    if (!rule) continue;
+    const cut = kind === 'gpu' ? rule.order.indexOf('cpu') : -1;
+    for (const name of cut < 0 ? rule.order : rule.order.slice(0, cut)) out.push({ name, kind });
+  }
+  const byPriority = [...backends.entries()]
+    .filter(([, e]) => e.priority >= 0)
+    .sort((a, b) => b[1].priority - a[1].priority);
+  for (const [name] of byPriority) out.push({ name });
+  return out;
+}
+
+function candidates(hints: BackendHint, kernelName: KernelName, size: number): { list: Candidate[]; explicit: boolean } {
+  const hintList = typeof hints === 'string' ? [hints] : hints ? [...hints] : ['auto'];
+  const list: Candidate[] = [];
   let explicit = false;
-  for (const h of list) {
+  for (const h of hintList) {
     if (h === 'auto') {
-      const rules = autoTable[kernelName];
-      const rule = rules?.find((r) => size <= r.upTo);
-      if (rule) names.push(...rule.order);
-      const byPriority = [...backends.entries()]
-        .filter(([, e]) => e.priority >= 0)
-        .sort((a, b) => b[1].priority - a[1].priority)
-        .map(([n]) => n);
-      names.push(...byPriority);
+      list.push(...autoCandidates(kernelName, size));
     } else {
       explicit = true;
-      names.push(h);
+      list.push({ name: h });
     }
   }
-  return { names: [...new Set(names)], explicit };
+  const seen = new Set<string>();
+  return { list: list.filter((c) => !seen.has(`${c.name}/${c.kind}`) && seen.add(`${c.name}/${c.kind}`)), explicit };
+}
+
+/** Whether a ready backend's device fits the table its candidate came from. */
+function onKind(entry: BackendEntry, kind: DeviceKind | undefined): boolean {
+  return kind === undefined || deviceKind(entry.backend.device?.()) === kind;
 }
 
 export interface ResolvedKernel<K extends KernelName> {
@@ -157,9 +188,9 @@ async function ensureSetup<K extends KernelName>(entry: BackendEntry, config: Ke
  * backend tried and why. An explicitly named backend that is skipped produces one warning.
  */
 export async function resolveBackend<K extends KernelName>(kernelName: K, hints?: BackendHint, size = 0): Promise<ResolvedKernel<K>> {
-  const { names, explicit } = candidates(hints, kernelName, size);
+  const { list, explicit } = candidates(hints, kernelName, size);
   const tried: SkippedBackend[] = [];
-  for (const name of names) {
+  for (const { name, kind } of list) {
     const entry = backends.get(name);
     if (!entry) {
       tried.push({ backend: name, reason: explicit ? 'not-imported' : 'not-registered' });
@@ -171,6 +202,10 @@ export async function resolveBackend<K extends KernelName>(kernelName: K, hints?
       tried.push({ backend: name, reason: 'init-failed', detail: errorText(entry.error) });
       continue;
     }
+    if (!onKind(entry, kind)) {
+      tried.push({ backend: name, reason: 'other-device', detail: kind });
+      continue;
+    }
     const config = getKernel(kernelName, name);
     if (!config) {
       tried.push({ backend: name, reason: 'kernel-missing' });
@@ -180,14 +215,14 @@ export async function resolveBackend<K extends KernelName>(kernelName: K, hints?
     await ensureSetup(entry, config);
     return { backend: entry.backend, config };
   }
-  throw noBackendError(kernelName, names, tried);
+  throw noBackendError(kernelName, list.map((c) => c.name), tried);
 }
 
 /** Why resolution passed over a backend: a typed reason, turned into text only for messages. */
 interface SkippedBackend {
   backend: string;
-  reason: 'not-registered' | 'not-imported' | 'init-failed' | 'initializing' | 'kernel-missing' | 'needs-async-setup';
-  /** the init error's text, for 'init-failed' */
+  reason: 'not-registered' | 'not-imported' | 'init-failed' | 'initializing' | 'kernel-missing' | 'needs-async-setup' | 'other-device';
+  /** the init error's text, for 'init-failed'; the table's device kind, for 'other-device' */
   detail?: string;
 }
 
@@ -199,6 +234,7 @@ function describeSkip(s: SkippedBackend): string {
     case 'initializing': return `[${s.backend}] still initialising (use the async API)`;
     case 'kernel-missing': return `[${s.backend}] kernel not registered`;
     case 'needs-async-setup': return `[${s.backend}] kernel needs async setup`;
+    case 'other-device': return `[${s.backend}] ranked by the ${s.detail ?? ''} table, but its device is not of that kind`;
   }
 }
 
@@ -218,18 +254,19 @@ function noBackendError(kernelName: string, names: string[], tried: SkippedBacke
  * Backends with a synchronous init (like cpu) are initialised on the spot.
  */
 export function resolveBackendSync<K extends KernelName>(kernelName: K, hints?: BackendHint, size = 0): ResolvedKernel<K> {
-  const { names } = candidates(hints, kernelName, size);
+  const { list } = candidates(hints, kernelName, size);
   const tried: SkippedBackend[] = [];
-  for (const name of names) {
+  for (const { name, kind } of list) {
     const entry = backends.get(name);
     if (!entry) { tried.push({ backend: name, reason: 'not-registered' }); continue; }
     startInit(entry);
     if (entry.state === 'initializing') { tried.push({ backend: name, reason: 'initializing' }); continue; }
     if (entry.state !== 'ready') { tried.push({ backend: name, reason: 'init-failed', detail: errorText(entry.error) }); continue; }
+    if (!onKind(entry, kind)) { tried.push({ backend: name, reason: 'other-device', detail: kind }); continue; }
     const config = getKernel(kernelName, name);
     if (!config) { tried.push({ backend: name, reason: 'kernel-missing' }); continue; }
     if (config.setupFunc && !entry.setupDone.has(kernelName)) { tried.push({ backend: name, reason: 'needs-async-setup' }); continue; }
     return { backend: entry.backend, config };
   }
-  throw noBackendError(kernelName, names, tried);
+  throw noBackendError(kernelName, list.map((c) => c.name), tried);
 }

@@ -1,4 +1,5 @@
 import type { DeviceInfo } from './device/device-request';
+import type { DeviceTraffic } from './device/traffic';
 
 /**
  * A compute engine. Backends are registered by name with a priority; `init` runs at most once
@@ -15,6 +16,8 @@ export interface Backend {
   describe?(): Record<string, string | number | boolean>;
   /** The device it computes on once initialised (undefined before); backends without it run on the CPU. */
   device?(): DeviceInfo | undefined;
+  /** Host↔device traffic counted since the backend loaded (a copy); for tests and diagnostics. */
+  traffic?(): DeviceTraffic;
   /** One line telling the user how to install what this backend needs. */
   readonly installHint?: string;
 }

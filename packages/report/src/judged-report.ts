@@ -2,6 +2,7 @@ import { histogram } from './charts';
 import { count, esc, figure, num, table, type Cell } from './html';
 import type { MetricRecord, ReportRun } from './types';
 import { renderSvg } from './vega-svg';
+import { verdictText } from './verdict-text';
 
 type Section = { id: string; title: string; html: string };
 
@@ -26,6 +27,9 @@ function datumsOf(request: unknown): DatumText[] {
   });
 }
 
+/** Whether the records came from a judge (they name an evaluator), so verdicts could exist. */
+const isJudged = (records: readonly MetricRecord[]) => records.some((r) => r.parameters?.evaluator !== undefined);
+
 const clip = (s: string | undefined, n = 300) => (s === undefined ? '–' : s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
@@ -46,24 +50,27 @@ export async function judgedSections(run: ReportRun, outputs: ReadonlyArray<[str
     aggregates.push([id, type, count(records.length), count(values.length), count(errors.length), mean, values.length ? Math.min(...values) : NaN, values.length ? Math.max(...values) : NaN]);
     let html = '';
     if (values.length) html += figure(await renderSvg(histogram({ title: `${id}: distribution of ${type}`, description: `Histogram of ${values.length} ${type} scores (${id}); mean ${num(mean)}`, xTitle: type, yTitle: 'datums', values: values.map((v) => ({ value: v, series: run.name })) })), `${values.length} scores, mean ${num(mean)}.`);
+    const verdicts = run.judgeVerdicts && Object.hasOwn(run.judgeVerdicts, id) ? run.judgeVerdicts[id] : undefined;
     if (errors.length) {
-      html += table(`${id}: Error records (${errors.length})`, ['datum', 'error', 'reason'], errors.map(({ r, i }) => {
+      html += table(`${id}: Error records (${errors.length})`, ['datum', 'error', 'reason', 'judge reply'], errors.map(({ r, i }) => {
         const v = (r.value ?? {}) as { type?: string; message?: string };
-        return [datums[i]?.uid ?? String(i), v.type ?? 'Error', clip(v.message, 400)];
+        return [datums[i]?.uid ?? String(i), v.type ?? 'Error', clip(v.message, 400), verdicts ? verdictText(verdicts[i]) : '–'];
       }));
     }
     const worstFirst = LOWER_IS_BETTER.has(type) ? (a: number, b: number) => b - a : (a: number, b: number) => a - b;
     const worst = scores.slice().sort((a, b) => worstFirst(a.r.value as number, b.r.value as number)).slice(0, WORST);
     if (worst.length) {
-      html += table(`${id}: worst datums (${LOWER_IS_BETTER.has(type) ? 'highest' : 'lowest'} ${type})`, ['datum', type, 'query', 'response', 'judge'], worst.map(({ r, i }) => [
+      html += table(`${id}: worst datums (${LOWER_IS_BETTER.has(type) ? 'highest' : 'lowest'} ${type})`, ['datum', type, 'query', 'response', 'judge', 'verdict'], worst.map(({ r, i }) => [
         datums[i]?.uid ?? String(i), r.value as number, clip(datums[i]?.query), clip(datums[i]?.response), `${r.parameters?.evaluator ?? '–'} (retries ${r.parameters?.retries ?? 0})`,
+        verdicts ? verdictText(verdicts[i]) : '–',
       ]));
+      if (!verdicts && isJudged(records)) html += '<p class="note">The judge\'s verdicts are known for a run reported as it ran (<code>--report</code>) or with its <code>evaluate --judge-log</code> file (<code>tensoreval report --judge-log</code>).</p>';
       if (!datums.length) html += '<p class="note">The request was not given, so datums are shown by position (use <code>--request</code> with <code>tensoreval report</code>).</p>';
     }
     out.push({ id: `${prefix}j-${id}`, title: `Metric '${id}' (${type})`, html });
   }
   const s = run.judgeSummary;
-  const totals = s ? `<p class="note">Judge: ${esc(s.records)} records, ${esc(s.errors)} errors, ${esc(s.usage.calls)} calls (${esc(s.usage.cachedCalls ?? 0)} cached), ${esc(s.usage.promptTokens)} prompt + ${esc(s.usage.completionTokens)} completion tokens${s.usage.costUsd === null ? ', cost unknown (no pricing given)' : `, cost ~$${s.usage.costUsd.toFixed(4)}`}.</p>` : '<p class="note">Token and cost totals are known only for a run reported as it ran (<code>--report</code>).</p>';
+  const totals = s ? `<p class="note">Judge: ${esc(s.records)} records, ${esc(s.errors)} errors, ${esc(s.usage.calls)} calls (${esc(s.usage.cachedCalls ?? 0)} cached), ${esc(s.usage.promptTokens)} prompt + ${esc(s.usage.completionTokens)} completion tokens${s.usage.costUsd === null ? ', cost unknown (no pricing given)' : `, cost ~$${s.usage.costUsd.toFixed(4)}`}.</p>` : '<p class="note">Token and cost totals are known for a run reported as it ran (<code>--report</code>) or with its <code>evaluate --judge-log</code> file.</p>';
   out.unshift({ id: `${prefix}j-summary`, title: 'Judged and text metrics: run-level aggregates', html: table('Per metric: records, scores, errors and the mean / min / max score', ['metric', 'type', 'records', 'scores', 'errors', 'mean', 'min', 'max'], aggregates) + totals });
   return out;
 }

@@ -4,6 +4,7 @@ import { count, esc, num } from './html';
 import { isPerDatum } from './judged-report';
 import { paramsText, recordsOf } from './records';
 import { renderSvg } from './vega-svg';
+import { verdictText } from './verdict-text';
 
 describe('report parts', () => {
   it('escapes text for HTML and formats absent numbers as a dash', () => {
@@ -53,5 +54,19 @@ describe('report parts', () => {
     const bare = (svg: string) => svg.replace(/c\d+-/g, '');
     expect(bare(a2)).toBe(bare(a));
     expect(bare(b)).not.toBe(bare(a));
+  });
+});
+
+describe('judge verdicts in tables', () => {
+  it('reads Valor / DeepEval verdict lists, lone verdicts, fenced JSON, plain text and absent replies', () => {
+    expect(verdictText(JSON.stringify({ verdicts: [{ verdict: 'yes', analysis: 'stated in c1' }, { verdict: 'no', reason: 'c2 says otherwise' }] }))).toBe('yes: stated in c1 · no: c2 says otherwise');
+    expect(verdictText('Sure.\n```json\n{"verdict": "idk", "reason": null}\n```')).toBe('idk');
+    expect(verdictText('[{"verdict": "no"}, "free text"]')).toBe('no · free text');
+    expect(verdictText('{"score": 3}')).toBe('{"score":3}');
+    expect(verdictText('  no json at all ')).toBe('no json at all');
+    expect(verdictText(null)).toBe('–');
+    const long = verdictText('x'.repeat(1000));
+    expect(long).toHaveLength(400);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

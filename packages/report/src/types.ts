@@ -19,12 +19,13 @@ export interface CocoRun {
   };
 }
 
-/** RESULT.json `tide`: the ΔAP each TIDE error type would recover (metrics detection/tide). */
+/** RESULT.json `tide`, or the value of a Valor detection `TIDE` record: the ΔAP each TIDE error type would recover (metrics detection/tide). */
 export interface TideRun {
   posThreshold: number;
   bgThreshold: number;
-  areaRng: string;
-  maxDets: number;
+  /** COCO runs only: the lane's area range and maxDets (Valor's matching has neither) */
+  areaRng?: string;
+  maxDets?: number;
   ap: number;
   errors: Record<string, { count: number; fixedAP: number; deltaAP: number }>;
   special: Record<string, { fixedAP: number; deltaAP: number }>;
@@ -43,6 +44,8 @@ export interface ReportRun {
   request?: unknown;
   /** token and cost totals of a judged run (`JudgedRunSummary`), when known */
   judgeSummary?: { records: number; errors: number; usage: { calls: number; cachedCalls?: number; promptTokens: number; completionTokens: number; costUsd: number | null } };
+  /** the judge's verdict text behind each judged record (`JudgedVerdicts`: per metric id, per datum), when known */
+  judgeVerdicts?: Record<string, ReadonlyArray<string | null>>;
 }
 
 /** Whether a parsed result is a COCO RESULT.json. */

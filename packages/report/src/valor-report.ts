@@ -2,7 +2,8 @@ import { barChart, heatmap, lineChart, type HeatCell, type LinePoint } from './c
 import { count, esc, figure, table, type Cell } from './html';
 import { chooser, panel } from './page';
 import { groupBy, labelOf, paramsText } from './records';
-import type { MetricRecord } from './types';
+import { tideSection } from './tide-section';
+import type { MetricRecord, TideRun } from './types';
 import { renderSvg } from './vega-svg';
 
 type Section = { id: string; title: string; html: string };
@@ -160,6 +161,8 @@ async function matrices(id: string, records: readonly MetricRecord[], group: str
 
 /** Sections for one Valor-shaped metric output (classification, detection or segmentation); `prefix` keeps anchors and choosers of compared runs apart. */
 export async function valorSections(id: string, records: readonly MetricRecord[], prefix: string): Promise<Section[]> {
+  const tide = records.find((r) => r.type === 'TIDE' && typeof r.value === 'object' && r.value !== null);
+  if (tide) return [await tideSection(tide.value as TideRun, prefix, id)];
   const parts = [perLabelTable(id, records), await thresholdCurves(id, records), await detectionCurves(id, records, `${prefix}pr-${id}`), await iouBars(id, records), await matrices(id, records, `${prefix}cm-${id}`)].filter((s) => s !== '');
   if (!parts.length) return [];
   return [{ id: `${prefix}m-${id}`, title: `Metric '${id}'`, html: parts.join('\n') }];

@@ -1,36 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
-import { invalidInput } from '@tensoreval/core';
+import { stat } from 'node:fs/promises';
 import { readJsonArray, scanBoxResults, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { parseInputJson, readInputText, readJsonInput, unreadableInput } from './read-json';
 
 /** Files up to this size are read whole and parsed with one JSON.parse (fastest); larger ones stream. */
 export const DEFAULT_STREAM_ABOVE = 256 << 20;
 
-/** TE-209 naming the file that could not be read (or stat'ed). */
-function unreadable(path: string, error: unknown): Error {
-  return invalidInput('evaluateCoco', path, 'be a readable file', (error as Error).message, 'TE-209');
-}
+const CALLER = 'evaluateCoco';
 
-/** The file's text; a gzip file (LVIS results are often shipped as .json.gz) is inflated first. */
-async function readText(path: string): Promise<string> {
-  try {
-    const bytes = await readFile(path);
-    return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
-  } catch (error) {
-    throw unreadable(path, error);
-  }
-}
-
-function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw invalidInput('evaluateCoco', path, 'contain valid JSON', (error as Error).message, 'TE-209');
-  }
-}
-
+/** A COCO GT file (plain or gzip). */
 export async function readJsonFile(path: string): Promise<unknown> {
-  return parseJson(await readText(path), path);
+  return readJsonInput(CALLER, path);
 }
 
 /**
@@ -43,9 +22,9 @@ export async function readResultsFile(path: string, streamAbove: number, withMas
   try {
     size = (await stat(path)).size;
   } catch (error) {
-    throw unreadable(path, error);
+    throw unreadableInput(CALLER, path, error);
   }
   if (size >= streamAbove) return (await readJsonArray(path)) as CocoResult[];
-  const text = await readText(path);
-  return (records ? undefined : scanBoxResults(text, withMasks, true)) ?? (parseJson(text, path) as CocoResult[]);
+  const text = await readInputText(CALLER, path);
+  return (records ? undefined : scanBoxResults(text, withMasks, true)) ?? (parseInputJson(CALLER, path, text) as CocoResult[]);
 }

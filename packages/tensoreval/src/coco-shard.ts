@@ -1,9 +1,20 @@
 import { evaluateCocoState, type CocoEvaluateOptions, type CocoState } from '@tensoreval/metrics/detection';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
+import type { EvaluateCocoOptions } from './evaluate-coco';
 import { errorToWire, type WireError } from './wire-error';
 
 /** Options a shard runs with: plain data only (it crosses threads and queues). */
 export type CocoShardOptions = Omit<CocoEvaluateOptions, 'gtSource' | 'dtSource' | 'onStage' | 'gtMasks'> & { streamAboveBytes?: number };
+
+/**
+ * What every shard of a run gets from the run's options: all but what stays in this thread (the
+ * `onStage` callback, pre-rasterised `gtMasks`) and what a shard does not take (`workers`; `backend`,
+ * as a shard always runs the cpu reference path the run's backend check allowed).
+ */
+export function cocoShardOptions(options: EvaluateCocoOptions): CocoShardOptions {
+  const { onStage: _onStage, gtMasks: _gtMasks, workers: _workers, backend: _backend, ...shard } = options;
+  return shard;
+}
 
 /** One shard of a COCO evaluation over files: shard `index` of `count` (contiguous GT image ranges). */
 export interface CocoShardTask {

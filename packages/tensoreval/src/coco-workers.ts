@@ -1,5 +1,5 @@
 import { finishCocoState, mergeCocoStates, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
-import { runCocoShard, type CocoShardOptions, type CocoShardTask } from './coco-shard';
+import { cocoShardOptions, runCocoShard, type CocoShardTask } from './coco-shard';
 import type { EvaluateCocoOptions } from './evaluate-coco';
 import { errorFromWire, type WireError } from './wire-error';
 import { runInPool } from './shard-pool';
@@ -13,9 +13,9 @@ type ShardOutcome = Awaited<ReturnType<typeof runCocoShard>>;
  * input is the usual one-line error, prefixed with `shard i of n`.
  */
 export async function evaluateCocoInWorkers(gt: string, dt: string, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
-  const { onStage, gtMasks: _masks, workers: _workers, ...shardOptions } = options;
-  onStage?.('load');
-  const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions as CocoShardOptions, index, count: workers }));
+  options.onStage?.('load');
+  const shardOptions = cocoShardOptions(options);
+  const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
   const outcomes = await runInPool<CocoShardTask, ShardOutcome>('coco-shard-worker', tasks, runCocoShard);
   return finishShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options);
 }

@@ -16,6 +16,8 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
+const WGSL_KERNELS = ['InterpolatedAp', 'PrecisionRecallSweep', 'RocAuc'] as const;
+
 interface Report {
   requestedDevice: string;
   backends: Array<{ name: string; available: boolean; engine: string; device?: { api: string; adapter: string; type: string }; kernels: string[] }>;
@@ -31,6 +33,9 @@ describe('tensoreval backends', () => {
     const cpu = report.backends[0];
     expect(cpu).toMatchObject({ available: true, device: { api: 'cpu', type: 'cpu' } });
     expect(cpu?.kernels).toContain('PrecisionRecallSweep');
+    // tfjs lists its WGSL sweeps only when it runs on webgpu (auto never takes a software adapter).
+    const tfjs = report.backends.find((b) => b.name === 'tfjs');
+    if (tfjs?.available && tfjs.device?.api !== 'webgpu') for (const k of WGSL_KERNELS) expect(tfjs.kernels).not.toContain(k);
     for (const b of report.backends) {
       expect(typeof b.engine).toBe('string');
       if (b.device?.api === 'webgpu') expect(b.device.type).not.toBe('cpu');
@@ -52,6 +57,7 @@ describe('tensoreval backends', () => {
     for (const name of ['onnx', 'tfjs', 'gpujs']) {
       expect(report.backends.find((b) => b.name === name)?.device?.api, name).toBe('webgpu');
     }
+    expect(report.backends.find((b) => b.name === 'tfjs')?.kernels).toEqual(expect.arrayContaining([...WGSL_KERNELS]));
     expect(r.stderr).not.toMatch(/artificially reduced/);
   });
 

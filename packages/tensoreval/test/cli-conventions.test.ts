@@ -3,10 +3,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TensorEvalError } from '@tensoreval/core';
 import { evaluateCoco } from 'tensoreval';
+import { backendsSpec } from '../src/cli/backends-command';
 import { cocoSpec } from '../src/cli/coco-command';
+import type { CommandSpec } from '../src/cli/command-spec';
+import { doctorSpec } from '../src/cli/doctor-command';
 import { evaluateSpec } from '../src/cli/evaluate-command';
-import { runCli } from '../src/cli/run-cli';
+import { reportSpec } from '../src/cli/report-command';
+import { COMMANDS, runCli } from '../src/cli/run-cli';
+import { schemaSpec } from '../src/cli/schema-command';
+import { workerSpec } from '../src/cli/worker-command';
 import { createStageReport } from '../src/cli/stage-report';
 import { captureWrites } from './capture-stdio';
 
@@ -39,6 +46,9 @@ async function inProcess(args: string[]): Promise<{ code: number; stdout: string
 
 afterEach(() => { vi.restoreAllMocks(); });
 
+/** Every command's table: `--help` is generated from it and the parser accepts exactly its flags. */
+const SPECS: readonly CommandSpec[] = [cocoSpec, evaluateSpec, schemaSpec, reportSpec, backendsSpec, doctorSpec, workerSpec];
+
 describe('CLI conventions', () => {
   it('--version and -V print the package version and exit 0', async () => {
     for (const flag of ['--version', '-V']) expect(await inProcess([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
@@ -54,7 +64,11 @@ describe('CLI conventions', () => {
     expect(none.stderr).toBe(help.stdout);
   });
 
-  for (const spec of [cocoSpec, evaluateSpec]) {
+  it('every command of `tensoreval --help` has a spec (one table per command)', () => {
+    expect(SPECS.map((s) => s.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
+  for (const spec of SPECS) {
     it(`${spec.name} --help names and explains every flag it parses, with exit 0`, async () => {
       for (const args of [[spec.name, '--help'], [spec.name, '-h'], ['help', spec.name]]) {
         const r = await inProcess(args);
@@ -68,8 +82,27 @@ describe('CLI conventions', () => {
       }
       // an unknown flag is a TE-102 naming the command's flags and pointing at --help
       await expect(runCli([spec.name, '--no-such-flag', '1'])).rejects.toThrow(new RegExp(`--no-such-flag.*tensoreval ${spec.name} --help.*TE-102`));
+      const switches = Object.keys(spec.flags).filter((n) => spec.flags[n]!.value === undefined);
+      // a switch takes no value: `--quiet=false` is refused, never read as on
+      for (const name of switches) await expect(runCli([spec.name, `--${name}=false`])).rejects.toThrow(new RegExp(`'--${name}' option of tensoreval ${spec.name} must be given without a value.*TE-102`));
+      // a command whose table declares no arguments takes none
+      if (spec.args === undefined) await expect(runCli([spec.name, 'stray'])).rejects.toThrow(new RegExp(`'arguments' option of tensoreval ${spec.name} must be flags only.*Got "stray".*TE-102`));
     });
   }
+
+  it('an unknown flag is one TE-102 line (exit 2) for every command, before any work', async () => {
+    for (const spec of SPECS) {
+      const error = await runCli([spec.name, '--no-such-flag']).then(() => undefined, (e: unknown) => e);
+      // cli.ts prints a TensorEvalError as one line and exits 2
+      expect(error, spec.name).toBeInstanceOf(TensorEvalError);
+      expect((error as TensorEvalError).code).toBe('TE-102');
+      expect((error as Error).message).not.toContain('\n');
+    }
+    // as a process: worker would otherwise wait on Redis for ever
+    const r = await cli(['worker', '--no-such-flag']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toMatch(/^tensoreval: error TE-102: The '--no-such-flag' option of tensoreval worker must be one of --queue, --queue-name, --concurrency, --lock-ms, --quiet \(see tensoreval worker --help\)\. Got "--no-such-flag" instead\. See errors\/TE-102\.md\n$/);
+  });
 
   it('coco --out - writes RESULT.json to stdout (summary on stderr), creates no file named -, and exits 0', async () => {
     // the CLI runs in the repository (where tsx resolves); '-' must not become a file there

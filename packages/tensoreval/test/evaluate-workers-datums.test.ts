@@ -62,11 +62,12 @@ function judgedRequest(): Record<string, unknown> {
   };
 }
 
-async function run(request: unknown, options: TextGenerationRunOptions = {}): Promise<{ json: string; summary?: JudgedRunSummary }> {
+async function run(request: unknown, options: TextGenerationRunOptions = {}): Promise<{ json: string; summary?: JudgedRunSummary; verdicts?: unknown }> {
   let summary: JudgedRunSummary | undefined;
-  const withSummary: TextGenerationRunOptions = { ...options, onSummary: (s) => (summary = s) };
+  let verdicts: unknown;
+  const withSummary: TextGenerationRunOptions = { ...options, onSummary: (s) => (summary = s), onVerdicts: (v) => (verdicts = v) };
   const json = JSON.stringify(await evaluate(request, withSummary));
-  return { json, ...(summary ? { summary } : {}) };
+  return { json, ...(summary ? { summary } : {}), ...(verdicts ? { verdicts } : {}) };
 }
 
 let server: LoopbackChatServer;
@@ -95,6 +96,7 @@ describe('evaluate({ workers }) on per-datum tasks', () => {
         const sharded = await run(request(), { ...options(), workers });
         expect(sharded.json, `workers ${workers}`).toBe(one.json);
         expect(sharded.summary, `workers ${workers}`).toEqual(one.summary);
+        expect(sharded.verdicts, `workers ${workers}`).toEqual(one.verdicts);
       }
     });
   }

@@ -21,7 +21,7 @@ describe('an accelerated backend whose engine is not installed', () => {
   });
 
   it('is skipped by auto even when the measured table ranks it first', async () => {
-    setAutoPriorities({ PairwiseCosine: [{ upTo: Infinity, order: ['onnx', 'cpu'] }] });
+    setAutoPriorities({ cpu: { PairwiseCosine: [{ upTo: Infinity, order: ['onnx', 'cpu'] }] } });
     expect(Array.from(await cosineSimilarity(a, a, 2))).toEqual([1, 0, 0, 1]);
     expect(listBackends().find((b) => b.name === 'onnx')?.state).toBe('failed');
   });

@@ -72,6 +72,12 @@ describe('published package metadata', () => {
     });
   }
 
+  it('no package names a repository, homepage or bugs URL: there is no canonical public address to point at', () => {
+    // the decision is stated in the facade README; a URL appears here only once the project has one
+    for (const name of PACKAGES) for (const key of ['repository', 'homepage', 'bugs']) expect(pkgJson(name), `${name}: ${key}`).not.toHaveProperty(key);
+    expect(readFileSync(join(root, 'packages/tensoreval/README.md'), 'utf8')).toMatch(/names no `repository` or `homepage`/);
+  });
+
   it('openai is an optional peer of @tensoreval/metrics, not a dependency', () => {
     const pkg = pkgJson('metrics') as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> };
     expect(pkg.dependencies.openai).toBeUndefined();

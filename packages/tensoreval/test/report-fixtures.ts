@@ -23,7 +23,7 @@ export interface MadeReports {
   coco: { json: string; html: string };
   compare: { html: string };
   valor: Record<keyof typeof VALOR_PREFIXES, { json: string; html: string; file: string }>;
-  judged: { json: string; html: string; request: string };
+  judged: { json: string; html: string; request: string; log: string };
 }
 
 const VERDICTS = (yes: number, no: number) => JSON.stringify({ verdicts: [...Array(yes).fill({ analysis: 'ok', verdict: 'yes' }), ...Array(no).fill({ analysis: 'contradicts', verdict: 'no' })] });
@@ -59,7 +59,10 @@ export async function makeReports(): Promise<MadeReports> {
     const c = cases.find((x) => x.file.startsWith(`${prefix}_random`) && x.task === task);
     if (!c) throw new Error(`no ${prefix}_random* Valor case in test-data/reference/valor`);
     const request = join(dir, `${prefix}-request.json`);
-    writeFileSync(request, JSON.stringify(caseToRequest(c)));
+    const req = caseToRequest(c) as { metrics: Array<Record<string, unknown>> };
+    // the detection run also asks for TIDE's error breakdown on Valor's matching
+    if (prefix === 'od') req.metrics.push({ id: 'errors', method: 'tide' });
+    writeFileSync(request, JSON.stringify(req));
     const out = { json: join(dir, `${prefix}.json`), html: join(dir, `${prefix}.html`), file: c.file };
     await cli(['evaluate', request, '--out', out.json, '--report', out.html, '--quiet']);
     valor[prefix] = out;
@@ -74,8 +77,8 @@ export async function makeReports(): Promise<MadeReports> {
       data: { datums: ['boils at 100C', 'Paris is the capital', 'the sky is green', 'cats are reptiles'].map((response, i) => ({ uid: `q${i}`, query: `question ${i}?`, response, context: ['c1', 'c2'] })) },
       metrics: [{ id: 'hal', method: 'hallucination' }],
     }));
-    const judged = { json: join(dir, 'judged.json'), html: join(dir, 'judged.html'), request };
-    await cli(['evaluate', request, '--out', judged.json, '--report', judged.html, '--quiet']);
+    const judged = { json: join(dir, 'judged.json'), html: join(dir, 'judged.html'), request, log: join(dir, 'judged-log.json') };
+    await cli(['evaluate', request, '--out', judged.json, '--report', judged.html, '--judge-log', judged.log, '--quiet']);
     return { dir, coco, compare, valor, judged };
   } finally {
     await server.close();

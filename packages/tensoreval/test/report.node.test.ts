@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -126,6 +126,23 @@ describe('evaluate reports', () => {
     expect(page).toContain('example ids of the errors');
   });
 
+  it('detection: the TIDE breakdown on Valor\'s matching, whose AP is the run\'s own mAP at IoU 0.5', () => {
+    const result = JSON.parse(html(made.valor.od.json)) as Record<string, unknown>;
+    const [tide] = result.errors as Array<{ type: string; value: { ap: number; errors: Record<string, { count: number; deltaAP: number }> } }>;
+    expect(tide?.type).toBe('TIDE');
+    const mAP = Object.values(result).flatMap((o) => (o && typeof o === 'object' && !Array.isArray(o) ? ((o as { mAP?: Array<{ value: number; parameters: { iou_threshold: number } }> }).mAP ?? []) : []))
+      .find((r) => r.parameters.iou_threshold === 0.5);
+    expect(mAP).toBeDefined();
+    expect(tide?.value.ap).toBe(mAP?.value);
+    expect(Object.keys(tide?.value.errors ?? {})).toEqual(['classification', 'localisation', 'both', 'duplicate', 'background', 'missed']);
+    const page = html(made.valor.od.html);
+    const section = sectionOf(page, 'tide-errors');
+    expect(section).toContain("Metric 'errors': error breakdown (TIDE)");
+    expect(section).toContain("Valor's matching");
+    expect(section).toMatch(/<svg role="img" aria-label="AP at IoU 0\.5 gained by fixing each error type/);
+    expect(section.match(/<tr>/g)?.length).toBe(9); // header + 6 error types + 2 special
+  });
+
   it('segmentation: IoU bars per class and the IoU confusion matrix', () => {
     const page = html(made.valor.seg.html);
     expect(page).toContain('IoU per class');
@@ -144,6 +161,20 @@ describe('evaluate reports', () => {
     expect(page).toContain('worst datums (highest Hallucination)');
     expect(page).toContain('question 3?');
     expect(page).toMatch(/4 calls \(0 cached\), \d+ prompt \+ \d+ completion tokens, cost ~\$\d/);
+    // the judge's verdicts beside the worst datums, and its unparsable reply beside the Error record
+    const worst = page.slice(page.indexOf('worst datums (highest Hallucination)'));
+    expect(worst).toMatch(/question 3\?.*no: contradicts · no: contradicts/s);
+    expect(worst).toMatch(/question 0\?.*yes: ok · no: contradicts/s);
+    const errorTable = page.slice(page.indexOf('Error records (1)'), page.indexOf('worst datums'));
+    expect(errorTable).toContain('no json at all');
+  });
+
+  it('evaluate --judge-log keeps the summary and one verdict per record, aligned with the datums', () => {
+    const log = JSON.parse(html(made.judged.log)) as { summary: { usage: { calls: number } }; verdicts: { hal: Array<string | null> } };
+    expect(log.summary.usage.calls).toBe(4);
+    expect(log.verdicts.hal).toHaveLength(4);
+    expect(log.verdicts.hal[2]).toBe('no json at all');
+    expect(JSON.parse(log.verdicts.hal[3] as string).verdicts).toHaveLength(2);
   });
 
   it('tensoreval report pairs saved judged records with their datums through --request', async () => {
@@ -151,7 +182,25 @@ describe('evaluate reports', () => {
     expect(await runCli(['report', made.judged.json, '--request', made.judged.request, '--out', out])).toBe(0);
     const page = html(out);
     expect(page).toContain('question 3?');
-    expect(page).toContain('Token and cost totals are known only');
+    expect(page).toContain('Token and cost totals are known for a run reported as it ran');
+    expect(page).toContain("The judge's verdicts are known for a run reported as it ran");
+  });
+
+  it('tensoreval report shows the verdicts and totals of a saved judged run through --judge-log', async () => {
+    const out = join(made.dir, 'judged-saved-log.html');
+    expect(await runCli(['report', made.judged.json, '--request', made.judged.request, '--judge-log', made.judged.log, '--out', out])).toBe(0);
+    const page = html(out);
+    expect(page).toMatch(/question 3\?.*no: contradicts · no: contradicts/s);
+    expect(page).toMatch(/4 calls \(0 cached\)/);
+    expect(page).not.toContain("The judge's verdicts are known for");
+  });
+
+  it('refuses a --judge-log that is not one, and --judge-log on a request that is not judged, before any work', async () => {
+    const bad = join(made.dir, 'not-a-log.json');
+    writeFileSync(bad, JSON.stringify({ verdicts: { hal: [1, 2] } }));
+    await expect(runCli(['report', made.judged.json, '--judge-log', bad, '--out', join(made.dir, 'x.html')])).rejects.toThrow(/not-a-log\.json.*judge-log.*TE-204/);
+    await expect(runCli(['evaluate', join(made.dir, 'cls-request.json'), '--judge-log', join(made.dir, 'cls-log.json'), '--quiet'])).rejects.toThrow(/--judge-log.*text_generation.*TE-103/);
+    expect(existsSync(join(made.dir, 'cls-log.json'))).toBe(false);
   });
 });
 
@@ -258,6 +307,7 @@ describe.skipIf(!CHROMIUM)('reports in Chromium', () => {
       [made.compare.html, 'compare', '#compare svg'],
       [made.valor.cls.html, 'classification', 'svg[aria-label*="confusion matrix" i]'],
       [made.valor.od.html, 'detection', 'svg[aria-label*="Interpolated precision"]'],
+      [made.valor.od.html, 'detection-tide', '#tide-errors svg[aria-label*="gained by fixing each error type"]'],
       [made.valor.seg.html, 'segmentation', 'svg[aria-label*="Intersection over union"]'],
       [made.judged.html, 'judged', 'svg[aria-label*="Histogram"]'],
     ];

@@ -89,9 +89,11 @@ function boxesOverlap(dt: RleBatch, d: number, gt: RleBatch, g: number, scratch:
  * float64 (u = detection area for a crowd GT). rleIou's box pre-check only ever skips pairs with
  * i = 0 (a mask's rleToBbox box contains all its pixels), so for equal sizes it is replaced by an O(1)
  * column-range test and the boxes are computed only for size mismatches.
- * No allocation per pair. Assumes validated inputs (see `validateRleIouInputs`).
+ * No allocation per pair. Assumes validated inputs (see `validateRleIouInputs`). `intersections`, when
+ * given, holds each same-size pair's intersection count at its output index (counted by an accelerated
+ * backend); the rest of the arithmetic stays here, so such a backend gives these results bit for bit.
  */
-export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOutputs {
+export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs, intersections?: ArrayLike<number>): RleIouOutputs {
   const { dt, gt, gtCrowd } = inputs;
   const nDt = dt.heights.length;
   const nGt = gt.heights.length;
@@ -115,7 +117,7 @@ export function rleIouImpl(inputs: RleIouInputs, _attrs?: RleIouAttrs): RleIouOu
           continue;
         }
         if (c1 < gCols.first[g] || gCols.last[g] < c0) continue;
-        const inter = intersection(dc, dOff[d], dOff[d + 1], gc, gOff[g], gOff[g + 1]);
+        const inter = intersections !== undefined ? intersections[o] : intersection(dc, dOff[d], dOff[d + 1], gc, gOff[g], gOff[g + 1]);
         if (inter === 0) continue;
         const union = gtCrowd !== undefined && gtCrowd[g] !== 0 ? da[d] : da[d] + ga[g] - inter;
         iou[o] = inter / union;

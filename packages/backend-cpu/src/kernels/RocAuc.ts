@@ -13,9 +13,7 @@ interface Scratch {
 
 /**
  * One segment's AUC, following scikit-learn 1.2 `roc_curve` (drop_intermediate=True) and `auc`:
- * the cumulative (fps, tps) at the last position of each tie group, points whose second
- * differences are both 0 dropped (first and last kept), (0, 0) prepended, fpr = fps / N and
- * tpr = tps / P, then np.trapz: terms (dx * (y[i] + y[i-1])) / 2 summed in numpy's order.
+ * the cumulative (fps, tps) at the last position of each tie group, finished by rocAucFromPoints.
  */
 function segmentAuc(scores: FloatArray, labels: Uint8Array, start: number, end: number, sorter: RadixArgsort, w: Scratch): number {
   const { order, fps, tps, terms } = w;
@@ -36,6 +34,20 @@ function segmentAuc(scores: FloatArray, labels: Uint8Array, start: number, end: 
       current = next;
     }
   }
+  return rocAucFromPoints(fps, tps, m, terms);
+}
+
+/**
+ * AUC from the cumulative (fps, tps) at the last position of each tie group, in descending score
+ * order (m points; the last holds the totals): drop_intermediate (points whose second differences
+ * are both 0 go, first and last kept), (0, 0) prepended, fpr = fps / N and tpr = tps / P, then
+ * np.trapz's terms (dx * (y[i] + y[i-1])) / 2 summed in numpy's order. NaN when one class is
+ * missing. Overwrites fps/tps; `terms` holds at least m + 1 values. Shared with the GPU backends,
+ * which sort and count on the device and finish here in float64.
+ */
+export function rocAucFromPoints(fps: Float64Array, tps: Float64Array, m: number, terms: Float64Array): number {
+  const tp = m > 0 ? (tps[m - 1] as number) : 0;
+  const fp = m > 0 ? (fps[m - 1] as number) : 0;
   if (tp === 0 || fp === 0) return NaN;
   // drop_intermediate, in place: keep ends and every point where the curve bends.
   let kept = m;

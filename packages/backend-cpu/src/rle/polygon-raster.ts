@@ -124,12 +124,14 @@ function sortByColumn(bx: Int32Array, by: Int32Array, nb: number, h: number, s: 
 }
 
 /**
- * Rasterises one polygon and appends its RLE, following maskApi.c rleFrPoly step for step: vertices
+ * The boundary positions of one polygon, following maskApi.c rleFrPoly step for step: vertices
  * scaled by 5 and rounded with (int)(v*5+.5); every edge walked one upsampled pixel at a time along its
  * longer axis; points where the walk changes column become y-boundary points (downsampled, x kept only
- * on pixel centres, y clamped to [0, h] and rounded up); the sorted boundary positions become runs.
+ * on pixel centres, y clamped to [0, h] and rounded up). Writes their column-major positions x*h + y,
+ * sorted, to `s.a[0..nb)` and h*w to `s.a[nb]`; returns nb. Pixel p of the mask is set exactly when an
+ * odd number of these positions are <= p (for 0 < h*w < 2^31), which is what the runs below encode.
  */
-export function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w: number, s: PolygonScratch, out: RleBatchBuilder, index: number): void {
+export function polygonBoundaryPositions(xy: Float64Array, c0: number, k: number, h: number, w: number, s: PolygonScratch, index: number): number {
   s.fitPoints(k);
   const { x, y } = s;
   let walk = 0;
@@ -224,7 +226,13 @@ export function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: num
     a.subarray(0, nb).sort();
   }
   a[nb] = (h * w) >>> 0;
-  const positions = a;
+  return nb;
+}
+
+/** Rasterises one polygon and appends its RLE (pycocotools rleFrPoly): the sorted boundary positions become runs. */
+export function rasterisePolygon(xy: Float64Array, c0: number, k: number, h: number, w: number, s: PolygonScratch, out: RleBatchBuilder, index: number): void {
+  const nb = polygonBoundaryPositions(xy, c0, k, h, w, s, index);
+  const positions = s.a;
   let prev = 0;
   for (let j = 0; j <= nb; j++) {
     const t = positions[j];

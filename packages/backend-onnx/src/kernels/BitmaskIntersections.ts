@@ -1,6 +1,6 @@
 import { binaryMasksImpl, bitmaskBlocksImpl } from '@tensoreval/backend-cpu';
 import type { BitmaskIntersectionsOutputs, KernelConfig } from '@tensoreval/core';
-import { ensureSession, onnxState, session } from '../base';
+import { ensureSession, onnxState, runSession } from '../base';
 import { bitmaskIntersectionsModel } from '../graphs';
 
 const SESSION = 'BitmaskIntersections';
@@ -23,7 +23,7 @@ export const bitmaskIntersectionsConfig: KernelConfig<'BitmaskIntersections'> = 
     if (n === 0 || m === 0) return { intersections, areaA, areaB };
     const { ort } = onnxState();
     const feeds = { a: new ort.Tensor('uint8', binaryMasksImpl(inputs.a), [n, pixels]), b: new ort.Tensor('uint8', binaryMasksImpl(inputs.b), [m, pixels]) };
-    const out = await session(SESSION).run(feeds);
+    const out = await runSession(SESSION, feeds);
     intersections.set(out.intersections.data as Int32Array);
     return { intersections, areaA, areaB };
   },

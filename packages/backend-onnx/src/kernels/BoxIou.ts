@@ -1,6 +1,6 @@
 import { boxesXyxyF32Impl, boxIouBlocksImpl, boxIouImpl } from '@tensoreval/backend-cpu';
 import type { BoxIouAttrs, BoxIouInputs, BoxIouOutputs, FloatArray, KernelConfig } from '@tensoreval/core';
-import { ensureSession, onnxState, session } from '../base';
+import { ensureSession, onnxState, runSession } from '../base';
 import { boxIouModel } from '../graphs';
 
 const SESSION = 'BoxIou';
@@ -44,7 +44,7 @@ async function boxIouOnnx(inputs: BoxIouInputs, attrs: BoxIouAttrs): Promise<Box
     const m = g1 - g0;
     const crowdFlags = new Uint8Array(m);
     if (crowd) for (let j = 0; j < m; j++) crowdFlags[j] = crowd[j] !== 0 ? 1 : 0;
-    const out = await session(SESSION).run({
+    const out = await runSession(SESSION, {
       dt: new ort.Tensor('float32', dtRows.subarray(4 * d0, 4 * d1), [d1 - d0, 4]),
       gt: new ort.Tensor('float32', gtColumnsXyxy(inputs.gt, g0, g1, xywh), [4, m]),
       crowd: new ort.Tensor('bool', crowdFlags, [1, m]),

@@ -1,6 +1,6 @@
 import type { GreedyCosineMatchAttrs, GreedyCosineMatchInputs, GreedyCosineMatchOutputs, KernelConfig } from '@tensoreval/core';
 import { greedyCosineMatchImpl } from '@tensoreval/backend-cpu';
-import { ensureSession, onnxState, session } from '../base';
+import { ensureSession, onnxState, runSession } from '../base';
 import { greedyCosineMatchModel } from '../graphs';
 import { normalizedRowsF32 } from '../host-arrays';
 
@@ -54,7 +54,7 @@ export async function greedyCosineMatchOnnx(inputs: GreedyCosineMatchInputs, att
       refBias.fill(0, b * maxR, b * maxR + lr(p));
       candBias.fill(0, b * maxC, b * maxC + lc(p));
     }
-    const out = await session(SESSION).run({
+    const out = await runSession(SESSION, {
       cand: new ort.Tensor('float32', c, [n, maxC, dim]),
       ref: new ort.Tensor('float32', r, [n, maxR, dim]),
       refBias: new ort.Tensor('float32', refBias, [n, 1, maxR]),

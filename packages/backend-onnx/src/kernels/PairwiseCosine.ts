@@ -1,5 +1,5 @@
 import type { KernelConfig, PairwiseCosineAttrs, PairwiseCosineInputs, PairwiseCosineOutputs } from '@tensoreval/core';
-import { ensureSession, onnxState, session } from '../base';
+import { ensureSession, onnxState, runSession } from '../base';
 import { cosineGemmModel } from '../graphs';
 import { normalizedRowsF32 } from '../host-arrays';
 
@@ -23,7 +23,7 @@ export async function pairwiseCosineOnnx(
   const a = normalized && inputs.a instanceof Float32Array ? inputs.a : normalizedRowsF32(inputs.a, n, dim);
   const b = normalized && inputs.b instanceof Float32Array ? inputs.b : normalizedRowsF32(inputs.b, m, dim);
   const feeds = { a: new ort.Tensor('float32', a, [n, dim]), b: new ort.Tensor('float32', b, [m, dim]) };
-  const out = await session(SESSION).run(feeds);
+  const out = await runSession(SESSION, feeds);
   return out.scores.data as Float32Array;
 }
 

@@ -1,8 +1,8 @@
 import { pairBlockOffsets, raggedPairRowsImpl } from '@tensoreval/backend-cpu';
 import { invalidInput, validateBoxIouInputs, validateRaggedPairs, type BoxIouInputs, type BoxIouOutputs, type KernelConfig } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
-import { tfjs } from '../base';
-import { isTensor, matrix, sizeOf, type ArrayOrTensor } from '../tensors';
+import { tfjs, tfjsTraffic } from '../base';
+import { isTensor, matrix, readBack, sizeOf, uploaded, type ArrayOrTensor } from '../tensors';
 
 type Corners = [TfCore.Tensor, TfCore.Tensor, TfCore.Tensor, TfCore.Tensor];
 
@@ -55,15 +55,16 @@ async function boxIouTfjs(inputs: BoxIouInputs, xywh: boolean): Promise<BoxIouOu
     const gt = corners(matrix(gtIn, nGt, 4), xywh);
     if (dtOff.length === 2) {
       const row = (t: TfCore.Tensor) => tf.reshape(t, [1, nGt]);
-      return iouOf(dt, gt.map(row) as Corners, tf.tensor2d(crowdFlags, [1, nGt]));
+      return iouOf(dt, gt.map(row) as Corners, uploaded(tf.tensor2d(crowdFlags, [1, nGt])));
     }
     const { dtRows, gtRows } = raggedPairRowsImpl(dtOff, gtOff, total);
-    const dtIdx = tf.tensor1d(dtRows, 'int32');
-    const gtIdx = tf.tensor1d(gtRows, 'int32');
+    const dtIdx = uploaded(tf.tensor1d(dtRows, 'int32'));
+    const gtIdx = uploaded(tf.tensor1d(gtRows, 'int32'));
     const pick = (idx: TfCore.Tensor1D) => (t: TfCore.Tensor) => tf.gather(t, idx);
-    return iouOf(dt.map(pick(dtIdx)) as Corners, gt.map(pick(gtIdx)) as Corners, tf.gather(tf.tensor2d(crowdFlags, [nGt, 1]), gtIdx));
+    return iouOf(dt.map(pick(dtIdx)) as Corners, gt.map(pick(gtIdx)) as Corners, tf.gather(uploaded(tf.tensor2d(crowdFlags, [nGt, 1])), gtIdx));
   });
-  const data = (await iou.data()) as Float32Array;
+  tfjsTraffic.dispatches++;
+  const data = (await readBack(iou)) as Float32Array;
   iou.dispose();
   return { iou: data, pairOffsets };
 }

@@ -1,5 +1,6 @@
 import type { ConfusionCountsOutputs, KernelConfig } from '@tensoreval/core';
-import { tfjs } from '../base';
+import { tfjs, tfjsTraffic } from '../base';
+import { readBack, uploaded } from '../tensors';
 
 // A float32 count is exact up to 2^24, so each chunk stays at or below it and the host sums in float64.
 const EXACT_F32_COUNT = 1 << 24;
@@ -22,14 +23,15 @@ export const confusionCountsConfig: KernelConfig<'ConfusionCounts'> = {
     for (let start = 0; start < n; start += EXACT_F32_COUNT) {
       const end = Math.min(n, start + EXACT_F32_COUNT);
       const counts = tf.tidy(() => {
-        const actual = tf.tensor1d(inputs.actual.subarray(start, end), 'int32');
-        const cell = tf.add(tf.mul(actual, tf.scalar(k, 'int32')), tf.tensor1d(inputs.predicted.subarray(start, end), 'int32'));
+        const actual = uploaded(tf.tensor1d(inputs.actual.subarray(start, end), 'int32'));
+        const cell = tf.add(tf.mul(actual, uploaded(tf.scalar(k, 'int32'))), uploaded(tf.tensor1d(inputs.predicted.subarray(start, end), 'int32')));
         const weights = inputs.weights
-          ? tf.tensor1d(Float32Array.from(inputs.weights.subarray(start, end)), 'float32')
+          ? uploaded(tf.tensor1d(Float32Array.from(inputs.weights.subarray(start, end)), 'float32'))
           : tf.ones([end - start], 'float32');
         return tf.bincount(cell as ReturnType<typeof tf.tensor1d>, weights as ReturnType<typeof tf.tensor1d>, k * k);
       });
-      const data = await counts.data();
+      tfjsTraffic.dispatches++;
+      const data = await readBack(counts);
       counts.dispose();
       for (let i = 0; i < total.length; i++) total[i] += data[i] as number;
     }

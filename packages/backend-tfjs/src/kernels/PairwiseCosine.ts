@@ -1,7 +1,7 @@
 import type { KernelConfig, PairwiseCosineOutputs } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
-import { tfjs } from '../base';
-import { matMulTransposeB, matrix, sizeOf, type ArrayOrTensor } from '../tensors';
+import { tfjs, tfjsTraffic } from '../base';
+import { matMulTransposeB, matrix, readBack, sizeOf, type ArrayOrTensor } from '../tensors';
 
 /**
  * Cosine similarity of every row of `a` [n, d] with every row of `b` [m, d] as a tensor that stays
@@ -30,7 +30,8 @@ export const pairwiseCosineConfig: KernelConfig<'PairwiseCosine'> = {
     if (n === 0 || m === 0) return { scores: wide ? new Float64Array(0) : new Float32Array(0) };
     const tf = tfjs();
     const scores = tf.tidy(() => pairwiseCosineTensor(matrix(a, n, dim), matrix(b, m, dim)));
-    const data = (await scores.data()) as Float32Array;
+    tfjsTraffic.dispatches++;
+    const data = (await readBack(scores)) as Float32Array;
     scores.dispose();
     // The output follows the inputs' type, like the cpu backend; the values carry float32 precision.
     return { scores: wide ? Float64Array.from(data) : data };

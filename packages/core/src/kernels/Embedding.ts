@@ -64,6 +64,12 @@ export interface CosineTopKAttrs {
    * them as they are; the float64 reference normalises again
    */
   normalized?: boolean;
+  /**
+   * queries are processed in tiles of this many rows (a positive integer; default: all at once), so
+   * only a queryTile × rows(corpus) block of scores exists; a device backend uploads the corpus once
+   * for all query tiles. Outputs do not depend on it; the cpu reference may ignore it.
+   */
+  queryTile?: number;
 }
 export interface CosineTopKOutputs {
   /** rows(queries) × min(k, rows(corpus)) corpus row indices, best first */

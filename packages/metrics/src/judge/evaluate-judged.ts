@@ -6,6 +6,7 @@ import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
 import { resolveJudgedMetric } from './judged-metric-registry';
 import type { JudgedRecord } from './judged-record';
+import { ReplyRecorder } from './reply-recorder';
 import type { JudgeCallOptions, JudgeClient } from './types';
 import { MeteredJudgeClient, type JudgePricing, type JudgeUsageSummary } from './usage-meter';
 
@@ -44,9 +45,18 @@ export interface JudgedRunSummary {
   usage: JudgeUsageSummary;
 }
 
+/**
+ * Per metric id, per datum (in datum order): the judge's last reply of the attempt that produced the
+ * record (keys redacted, capped at 2,000 characters), or null when the judge never replied (a
+ * transport failure, or a metric that needed no call for that datum).
+ */
+export type JudgedVerdicts = Record<string, Array<string | null>>;
+
 export interface JudgedRunResult {
   /** Per metric id, one record per datum in datum order. */
   results: Record<string, JudgedRecord[]>;
+  /** The judge's verdict text behind each record, aligned with `results`. */
+  verdicts: JudgedVerdicts;
   summary: JudgedRunSummary;
 }
 
@@ -77,7 +87,11 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
   if (options.callOptions) ctx.callOptions = options.callOptions;
 
   const results: Record<string, JudgedRecord[]> = {};
-  for (const m of metrics) setOwn(results, m.id, new Array<JudgedRecord>(options.datums.length)); // ids are user text
+  const verdicts: JudgedVerdicts = {};
+  for (const m of metrics) {
+    setOwn(results, m.id, new Array<JudgedRecord>(options.datums.length)); // ids are user text
+    setOwn(verdicts, m.id, new Array<string | null>(options.datums.length).fill(null));
+  }
   const errorsByMetric: Record<string, number> = {};
   const total = options.datums.length * metrics.length;
   let done = 0;
@@ -87,15 +101,21 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
     const m = metrics[task % metrics.length] as (typeof metrics)[number];
     const parameters = { evaluator: client.modelName, retries };
     let record: JudgedRecord;
+    const recorder = new ReplyRecorder(ctx.client);
+    const pairCtx: JudgeContext = { ...ctx, client: recorder };
     try {
       const datum = options.datums[d] as JudgedDatum;
-      const value = await computeWithRetries((attempt) => m.run(attemptContext(ctx, attempt), datum, m.options), retries);
+      const value = await computeWithRetries((attempt) => {
+        recorder.startAttempt();
+        return m.run(attemptContext(pairCtx, attempt), datum, m.options);
+      }, retries);
       record = { type: m.definition.type, value, parameters };
     } catch (error) {
       record = { type: 'Error', value: describeFailure(error), parameters };
       setOwn(errorsByMetric, m.id, (ownValue(errorsByMetric, m.id) ?? 0) + 1);
     }
     (ownValue(results, m.id) as JudgedRecord[])[d] = record;
+    (ownValue(verdicts, m.id) as Array<string | null>)[d] = recorder.lastReply;
     options.onProgress?.(++done, total);
   });
 
@@ -110,6 +130,7 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
   }
   return {
     results,
+    verdicts,
     summary: { datums: options.datums.length, metrics: metrics.length, records: total, errors, errorsByMetric: byMetric, usage: client.summary() },
   };
 }

@@ -148,6 +148,18 @@ describe('runs', () => {
     await evaluateJudged({ client: empty, datums: [rag], metrics: ['bias'] });
     expect(empty.size).toBe(0);
   });
+  it('keeps the verdict behind each record: the last reply of the attempt that counted, keys redacted, null without a reply', async () => {
+    const failing = { modelName: 'm', maxConcurrency: 1, complete: async () => { throw new Error('connection refused'); } };
+    const client = new ScriptedJudgeClient(['oops', '{"opinions": [], "note": "sk-abcdefghijklmnop"}', '3']);
+    const { results, verdicts } = await evaluateJudged({ client, datums: [rag], metrics: ['bias', { id: 'coh', name: 'coherence' }], retries: 1 });
+    expect(results.bias?.[0]?.value).toBe(0);
+    // attempt 0 replied 'oops' (invalid); the verdict is attempt 1's reply, with the key removed
+    expect(verdicts.bias).toEqual(['{"opinions": [], "note": "sk-[REDACTED]"}']);
+    expect(verdicts.coh).toEqual(['3']);
+    const down = await evaluateJudged({ client: failing, datums: [rag, rag], metrics: ['bias'] });
+    expect(down.results.bias?.map((r) => r.type)).toEqual(['Error', 'Error']);
+    expect(down.verdicts.bias).toEqual([null, null]);
+  });
   it('runs pairs datum-major and keeps records aligned with datums', async () => {
     const client = new ScriptedJudgeClient([list('opinions', []), '3', list('opinions', []), '5']);
     const { results } = await evaluateJudged({ client, datums: [rag, rag], metrics: ['toxicity', { id: 'coh', name: 'coherence' }] });

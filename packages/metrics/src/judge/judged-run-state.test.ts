@@ -70,6 +70,7 @@ describe('judged-run state', () => {
     expect(run.summary.errors).toBeGreaterThan(0);
     expect(run.summary.usage.cachedCalls).toBeGreaterThan(0);
     expect(run.summary.usage.costUsd).toBeGreaterThan(0);
+    expect(Object.values(run.verdicts).flat().some((v) => typeof v === 'string')).toBe(true);
   });
 
   it('refuses shards that leave a gap or overlap, and bytes that are not a judged-run state', async () => {
@@ -84,6 +85,7 @@ describe('judged-run state', () => {
   it('keeps numbers JSON cannot write (NaN, Infinity, -0) bit for bit', async () => {
     const run: JudgedRunResult = {
       results: { m: [{ type: 'X', value: Number.NaN, parameters: { evaluator: 'e', retries: 0 } }, { type: 'X', value: { a: -0, b: Number.NEGATIVE_INFINITY }, parameters: { evaluator: 'e', retries: 0 } }] },
+      verdicts: { m: ['{"verdict": "yes"}', null] },
       summary: { datums: 2, metrics: 1, records: 2, errors: 0, errorsByMetric: {}, usage: { calls: 2, cachedCalls: 0, failedCalls: 0, promptTokens: 1, completionTokens: 1, costUsd: null } },
     };
     const { shard } = await decodeJudgedRun(await encodeJudgedRun({ base: 0, run }), 's');
@@ -92,5 +94,6 @@ describe('judged-run state', () => {
     expect(Object.is((r1!.value as { a: number }).a, -0)).toBe(true);
     expect((r1!.value as { b: number }).b).toBe(Number.NEGATIVE_INFINITY);
     expect(shard.run.summary).toEqual(run.summary);
+    expect(shard.run.verdicts).toEqual(run.verdicts);
   });
 });

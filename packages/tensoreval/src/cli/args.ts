@@ -8,43 +8,36 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-/** The flags a command knows by name only (commands that have not declared a {@link CommandSpec}). */
-export interface KnownFlags {
-  values: readonly string[];
-  booleans: readonly string[];
-}
-
-function knownOf(spec: CommandSpec | KnownFlags): KnownFlags {
-  if ('values' in spec) return spec;
-  const names = Object.keys(spec.flags);
-  return { values: names.filter((n) => !isBooleanFlag(spec.flags[n]!)), booleans: names.filter((n) => isBooleanFlag(spec.flags[n]!)) };
-}
-
 /**
- * Parses argv against the flags a command knows. Boolean flags take no value; every other flag
- * requires one. An unknown flag is an error rather than silently ignored. `--help` / `-h` anywhere
- * throws {@link HelpRequested} (the dispatcher prints the command's help and exits 0). A lone `-` is
- * a positional argument (stdin/stdout by convention); `--` ends the flags.
+ * Parses argv against the command's {@link CommandSpec}. Boolean flags take no value; every other
+ * flag requires one. An unknown flag is an error rather than silently ignored, and so is a positional
+ * argument for a command whose spec declares none. `--help` / `-h` anywhere throws
+ * {@link HelpRequested} (the dispatcher prints the command's help and exits 0). A lone `-` is a
+ * positional argument (stdin/stdout by convention); `--` ends the flags.
  */
-export function parseArgs(argv: readonly string[], command: string, spec: CommandSpec | KnownFlags): ParsedArgs {
-  const known = knownOf(spec);
+export function parseArgs(argv: readonly string[], spec: CommandSpec): ParsedArgs {
+  const command = `tensoreval ${spec.name}`;
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') { positional.push(...argv.slice(i + 1)); break; }
-    if (arg === '--help' || arg === '-h') throw new HelpRequested(command, 'values' in spec ? undefined : spec, known);
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(spec);
     if (!arg.startsWith('--')) { positional.push(arg); continue; }
     const eq = arg.indexOf('=');
     const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (known.booleans.includes(name)) { flags.set(name, true); continue; }
-    if (!known.values.includes(name)) {
-      throw invalidOption(`tensoreval ${command}`, `--${name}`, `one of --${[...known.values, ...known.booleans].join(', --')} (see tensoreval ${command} --help)`, arg, 'TE-102');
+    const flag = Object.hasOwn(spec.flags, name) ? spec.flags[name] : undefined;
+    if (flag === undefined) throw invalidOption(command, `--${name}`, `one of --${Object.keys(spec.flags).join(', --')} (see ${command} --help)`, arg, 'TE-102');
+    if (isBooleanFlag(flag)) {
+      if (eq >= 0) throw invalidOption(command, `--${name}`, 'given without a value (it is a switch)', arg, 'TE-102');
+      flags.set(name, true);
+      continue;
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined) throw invalidOption(`tensoreval ${command}`, `--${name}`, 'followed by a value', undefined);
+    if (value === undefined) throw invalidOption(command, `--${name}`, 'followed by a value', undefined);
     flags.set(name, value);
   }
+  if (spec.args === undefined && positional.length > 0) throw invalidOption(command, 'arguments', `flags only (see ${command} --help)`, positional.join(' '), 'TE-102');
   return { positional, flags };
 }
 

@@ -8,8 +8,8 @@ import { checkWritable, STDOUT, writeOutput, writeStdout } from './write-output'
 import { cocoCurves } from '../report/coco-curves';
 import { runName, writeReport } from '../report/write-report';
 import { createStageReport } from './stage-report';
-import { integerFlag } from './integer-flag';
-import { queueFlags, SHARDING_FLAGS } from './queue-flags';
+import { numberFlag, numberListFlag } from './number-flags';
+import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
 
 const CMD = 'tensoreval coco';
 const IOU_TYPES = ['bbox', 'segm', 'keypoints', 'boundary'] as const;
@@ -61,20 +61,6 @@ const STAGE_NAMES = {
   summarize: 'Summarizing',
 } as const;
 
-/** Parses a comma-separated list of finite numbers for `--flag`. */
-function numberList(flag: string, text: string): number[] {
-  const values = text.split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
-  if (values.length === 0 || values.some((v) => !Number.isFinite(v))) throw invalidOption(CMD, `--${flag}`, 'a comma-separated list of numbers', text);
-  return values;
-}
-
-/** Parses one finite number for `--flag`. */
-function oneNumber(flag: string, text: string): number {
-  const v = text.trim() === '' ? NaN : Number(text);
-  if (!Number.isFinite(v)) throw invalidOption(CMD, `--${flag}`, 'a number', text);
-  return v;
-}
-
 /** `--area-rng all=0:1e10,small=0:1024` (labels optional): ranges and labels. */
 function areaRanges(text: string): { areaRng: Array<[number, number]>; areaRngLbl: string[] | undefined } {
   const areaRng: Array<[number, number]> = [];
@@ -99,12 +85,12 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
     opts.iouType = iouType as EvaluateCocoOptions['iouType'];
   }
   Object.assign(opts, familyOptions(args, opts.iouType, CMD));
-  const maxDets = flagString(args, 'max-dets');
-  if (maxDets !== undefined) opts.maxDets = numberList('max-dets', maxDets);
-  const iouThrs = flagString(args, 'iou-thrs');
-  if (iouThrs !== undefined) opts.iouThrs = numberList('iou-thrs', iouThrs);
-  const recThrs = flagString(args, 'rec-thrs');
-  if (recThrs !== undefined) opts.recThrs = numberList('rec-thrs', recThrs);
+  const maxDets = numberListFlag(args, 'max-dets', CMD);
+  if (maxDets !== undefined) opts.maxDets = maxDets;
+  const iouThrs = numberListFlag(args, 'iou-thrs', CMD);
+  if (iouThrs !== undefined) opts.iouThrs = iouThrs;
+  const recThrs = numberListFlag(args, 'rec-thrs', CMD);
+  if (recThrs !== undefined) opts.recThrs = recThrs;
   const area = flagString(args, 'area-rng');
   if (area !== undefined) Object.assign(opts, areaRanges(area));
   const imgIds = flagString(args, 'img-ids');
@@ -119,10 +105,10 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
     if (!['0', '1', 'true', 'false'].includes(useCats)) throw invalidOption(CMD, '--use-cats', '0, 1, true or false', useCats);
     opts.useCats = useCats === '1' || useCats === 'true';
   }
-  const thr = flagString(args, 'score-threshold');
-  if (thr !== undefined) opts.scoreThreshold = oneNumber('score-threshold', thr);
-  const f1Iou = flagString(args, 'f1-iou');
-  if (f1Iou !== undefined) opts.f1IouThr = oneNumber('f1-iou', f1Iou);
+  const thr = numberFlag(args, 'score-threshold', CMD);
+  if (thr !== undefined) opts.scoreThreshold = thr;
+  const f1Iou = numberFlag(args, 'f1-iou', CMD);
+  if (f1Iou !== undefined) opts.f1IouThr = f1Iou;
   const summation = flagString(args, 'numpy-summation');
   if (summation !== undefined) {
     // 'blocked' = numpy 1.x (8192-element buffers, the default); 'whole' = numpy 2.x single pairwise pass
@@ -131,8 +117,6 @@ function cocoOptions(args: ReturnType<typeof parseArgs>): EvaluateCocoOptions {
   }
   const backend = flagString(args, 'backend');
   if (backend !== undefined) opts.backend = cocoBackend(backend, CMD, '--backend');
-  const workers = integerFlag(args, 'workers', CMD, 1, 256);
-  if (workers !== undefined) opts.workers = workers;
   return opts;
 }
 
@@ -177,13 +161,14 @@ export function cocoArraysJson(r: CocoEvaluation): Record<string, unknown> {
 
 /** `tensoreval coco` (see {@link cocoSpec}): prints the summary, writes RESULT.json with --out. Returns the exit code. */
 export async function cocoCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'coco', cocoSpec);
+  const args = parseArgs(argv, cocoSpec);
   const gt = flagString(args, 'gt');
   const dt = flagString(args, 'dt');
   if (gt === undefined) throw invalidOption(CMD, '--gt', 'the path of a COCO instances GT file', undefined);
   if (dt === undefined) throw invalidOption(CMD, '--dt', 'the path of a COCO results file', undefined);
-  if (args.positional.length > 0) throw invalidOption(CMD, 'arguments', 'flags only', args.positional.join(' '), 'TE-102');
   const options = cocoOptions(args);
+  const { workers, queue } = shardingFlags(args, CMD);
+  if (workers !== undefined) options.workers = workers;
   const out = flagString(args, 'out');
   const arrays = flagString(args, 'pr-arrays');
   // before the work: an unwritable output fails now rather than after minutes of evaluation
@@ -202,8 +187,6 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   const stages = createStageReport(STAGE_NAMES, !quiet);
   // TENSOREVAL_TIMING=1 prints each stage's start (wall and process CPU seconds) on stderr, for profiling.
   const timing = process.env.TENSOREVAL_TIMING ? (label: string) => process.stderr.write(`[wall ${(performance.now() / 1000).toFixed(3)}s cpu ${(process.cpuUsage().user / 1e6).toFixed(3)}s] ${label}\n`) : undefined;
-  const queue = queueFlags(args, CMD);
-  if (queue !== undefined && options.workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(options.workers), 'TE-103');
   const onStage = (stage: Parameters<NonNullable<EvaluateCocoOptions['onStage']>>[0]) => {
     timing?.(stage);
     stages.enter(stage);

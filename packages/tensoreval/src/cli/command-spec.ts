@@ -18,7 +18,7 @@ export interface CommandSpec {
   synopsis: string;
   /** one line for the command list of `tensoreval --help` */
   summary: string;
-  /** positional arguments, each with a description */
+  /** positional arguments, each with a description; a command without `args` takes flags only */
   args?: Readonly<Record<string, string>>;
   /** every flag the command accepts, by name without the leading dashes */
   flags: Readonly<Record<string, FlagSpec>>;
@@ -39,8 +39,8 @@ export const EXIT_CODES = `Exit codes:
 
 /** Thrown by the argument parser when --help/-h is given: the dispatcher prints help and exits 0. */
 export class HelpRequested extends Error {
-  constructor(readonly command: string, readonly spec: CommandSpec | undefined, readonly known: { values: readonly string[]; booleans: readonly string[] }) {
-    super(`help for ${command}`);
+  constructor(readonly spec: CommandSpec) {
+    super(`help for ${spec.name}`);
   }
 }
 
@@ -74,10 +74,4 @@ export function formatCommandHelp(spec: CommandSpec): string {
   if (spec.notes) parts.push('', spec.notes);
   parts.push('', EXIT_CODES);
   return `${parts.join('\n')}\n`;
-}
-
-/** Help for a command that declared only flag names (no descriptions yet). */
-export function formatBareHelp(command: string, known: { values: readonly string[]; booleans: readonly string[] }): string {
-  const flags = [...known.values.map((n) => `--${n} VALUE`), ...known.booleans.map((n) => `--${n}`), '-h, --help'];
-  return `Usage: tensoreval ${command} [flags]\n\nFlags:\n${flags.map((f) => `  ${f}`).join('\n')}\n\n${EXIT_CODES}\n`;
 }

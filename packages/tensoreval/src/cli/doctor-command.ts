@@ -4,14 +4,27 @@ import { runConformance } from '@tensoreval/core/conformance';
 import { deviceOf } from '../backends-report';
 import { BACKENDS, loadBackendPackage } from '../kernels-api/backend-loading';
 import { backendFlag, parseArgs } from './args';
+import type { CommandSpec } from './command-spec';
+
+/** `tensoreval doctor`: every flag, with what it does (printed by `tensoreval doctor --help`). */
+export const doctorSpec: CommandSpec = {
+  name: 'doctor',
+  synopsis: '[--backend NAME]',
+  summary: 'Runs the kernel conformance cases (the reference values every backend must reproduce) on a backend under the current TENSOREVAL_DEVICE and prints pass/fail with the kernel time of each case. Exits 1 when any case fails: the check that a device gives the right numbers.',
+  flags: {
+    backend: { value: BACKENDS.join('|'), help: "the backend to check (default 'auto': every backend that is available; unavailable ones are listed with the reason). A named backend that cannot load is an error (TE-301)." },
+  },
+  notes: `Example:
+  TENSOREVAL_DEVICE=webgpu tensoreval doctor --backend onnx`,
+};
 
 /**
- * `tensoreval doctor [--backend NAME]`: runs the kernel conformance cases on the backend (every
+ * `tensoreval doctor` (see {@link doctorSpec}): runs the kernel conformance cases on the backend (every
  * available one when omitted) under the current TENSOREVAL_DEVICE, and prints pass/fail with the
  * kernel time of each case. Exit code 1 when any case fails: the check that a GPU gives the right numbers.
  */
 export async function doctorCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'doctor', { values: ['backend'], booleans: [] });
+  const args = parseArgs(argv, doctorSpec);
   const chosen = backendFlag(args, 'tensoreval doctor');
   const names = chosen === 'auto' ? BACKENDS.filter((b) => b !== 'auto') : [chosen];
   process.stdout.write(`TENSOREVAL_DEVICE=${requestedDevice()}\n`);

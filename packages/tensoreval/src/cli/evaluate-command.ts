@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { bareMessage, invalidOption, TensorEvalError } from '@tensoreval/core';
 import { evaluate } from '../evaluate';
@@ -6,12 +5,12 @@ import { BACKENDS } from '../kernels-api/backend-loading';
 import { backendFlag, flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { createProgress } from './progress';
-import { integerFlag } from './integer-flag';
-import { queueFlags, SHARDING_FLAGS } from './queue-flags';
+import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';
 import { runName, writeReport } from '../report/write-report';
-import type { JudgedRunSummary } from '@tensoreval/metrics/judge';
+import { readJsonInput, STDIN } from '../read-json';
+import type { JudgedRunSummary, JudgedVerdicts } from '@tensoreval/metrics/judge';
 
 const CMD = 'tensoreval evaluate';
 
@@ -20,11 +19,12 @@ export const evaluateSpec: CommandSpec = {
   name: 'evaluate',
   synopsis: 'REQUEST.json [flags]',
   summary: 'Runs a metric request (task, data in the Valor data model, metrics with Valor parameter names) and writes {"<id>": output}.',
-  args: { 'REQUEST.json': `the metric request file ('${STDOUT}' reads it from stdin)` },
+  args: { 'REQUEST.json': `the metric request file, plain or gzip ('${STDIN}' reads it from stdin)` },
   flags: {
     out: { value: 'FILE', help: `write the result JSON to FILE (default, or '${STDOUT}': stdout).` },
     backend: { value: BACKENDS.join('|'), help: "where the Valor detection and segmentation IoU kernels run (default 'auto'); the output is identical to cpu. An explicitly named backend that cannot load is an error." },
-    report: { value: 'FILE.html', help: 'write a self-contained HTML report of the run (charts, tables, errors, judge token and cost totals).' },
+    report: { value: 'FILE.html', help: 'write a self-contained HTML report of the run (charts, tables, errors, judge token and cost totals, judge verdicts).' },
+    'judge-log': { value: 'FILE', help: 'for a judged (text_generation) run: write {"summary", "verdicts"} to FILE — the judge counts, tokens and cost, and the judge\'s verdict text behind every record — so `tensoreval report RUN.json --judge-log FILE` shows them later.' },
     ...SHARDING_FLAGS,
     quiet: { help: 'no progress bar or judge summary on stderr.' },
     ...JUDGE_FLAGS,
@@ -39,26 +39,6 @@ function inFile(error: unknown, file: string): unknown {
   return new TensorEvalError(error.code, `${file}: ${bareMessage(error)}`, { cause: error });
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readRequest(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = file === STDOUT ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Cannot read request file ${file}: ${(error as Error).message}.`, { cause: error });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TensorEvalError('TE-209', `Request file ${file} is not valid JSON: ${(error as Error).message}.`, { cause: error });
-  }
-}
-
 /**
  * `tensoreval evaluate` (see {@link evaluateSpec}): runs the metric request and writes
  * `{"<id>": output}` to --out (stdout by default). Returns the exit code.
@@ -67,7 +47,7 @@ async function readRequest(file: string): Promise<unknown> {
  * worker` processes instead (see queue/README.md).
  */
 export async function evaluateCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'evaluate', evaluateSpec);
+  const args = parseArgs(argv, evaluateSpec);
   const [file, ...extra] = args.positional;
   if (file === undefined) throw invalidOption(CMD, 'REQUEST', 'the path of a metric request JSON file', undefined);
   if (extra.length > 0) throw invalidOption(CMD, 'arguments', 'one REQUEST file', args.positional.join(' '), 'TE-102');
@@ -77,14 +57,20 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (out !== undefined) await checkWritable(out, '--out', CMD);
   const reportFile = flagString(args, 'report');
   if (reportFile !== undefined) await checkWritable(reportFile, '--report', CMD);
-  const workers = integerFlag(args, 'workers', CMD, 1, 256);
-  const queue = queueFlags(args, CMD);
-  if (queue !== undefined && workers !== undefined) throw invalidOption(CMD, '--workers', 'left out with --queue (workers are the queue\'s)', String(workers), 'TE-103');
-  const request = await readRequest(file);
+  const judgeLog = flagString(args, 'judge-log');
+  if (judgeLog !== undefined) await checkWritable(judgeLog, '--judge-log', CMD);
+  const { workers, queue } = shardingFlags(args, CMD);
+  const request = await readJsonInput(CMD, file, { stdin: true });
+  const task = (request as { task?: unknown } | null)?.task;
+  if (judgeLog !== undefined && task !== 'text_generation') throw invalidOption(CMD, '--judge-log', 'given only with a judged (task text_generation) request', String(task), 'TE-103');
   const progress = createProgress('evaluate', 1, !args.flags.has('quiet'));
   const judge = judgeRunOptions(args, args.flags.has('quiet'));
   let result: Record<string, unknown>;
   let judgeSummary: JudgedRunSummary | undefined;
+  let judgeVerdicts: JudgedVerdicts | undefined;
+  judge.options.onVerdicts = (v) => {
+    judgeVerdicts = v;
+  };
   const onSummary = judge.options.onSummary;
   // the report shows the judge's token and cost totals
   judge.options.onSummary = (s: JudgedRunSummary) => {
@@ -106,7 +92,9 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
   if (judge.dryRun) return 0; // the prompts were the output
   const json = `${JSON.stringify(result)}\n`;
   await writeOutput(out ?? STDOUT, json, '--out', 'evaluate');
-  const report = reportFile;
-  if (report !== undefined) await writeReport(report, [{ name: runName(file), result, request, ...(judgeSummary ? { judgeSummary } : {}) }]);
+  if (judgeLog !== undefined) {
+    await writeOutput(judgeLog, `${JSON.stringify({ summary: judgeSummary ?? null, verdicts: judgeVerdicts ?? {} })}\n`, '--judge-log', 'evaluate');
+  }
+  if (reportFile !== undefined) await writeReport(reportFile, [{ name: runName(file), result, request, ...(judgeSummary ? { judgeSummary } : {}), ...(judgeVerdicts ? { judgeVerdicts } : {}) }]);
   return 0;
 }

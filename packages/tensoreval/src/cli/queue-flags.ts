@@ -2,10 +2,29 @@ import { invalidOption } from '@tensoreval/core';
 import type { CommandSpec } from './command-spec';
 import { parseRedisUrl, type RedisConnection } from '../queue/connection';
 import { flagString, type ParsedArgs } from './args';
-import { integerFlag } from './integer-flag';
+import { integerFlag } from './number-flags';
 
-/** The queue run `--queue URL [--shards K] [--shard-dir DIR] [--queue-name N] [--queue-timeout S]` asks for, or undefined. */
-export function queueFlags(args: ParsedArgs, command: string): { connection: RedisConnection; shards: number; shardDir?: string; queueName?: string; timeoutMs?: number } | undefined {
+/** The queue run `--queue URL [--shards K] [--shard-dir DIR] [--queue-name N] [--queue-timeout S]` asks for. */
+export interface QueueFlags {
+  connection: RedisConnection;
+  shards: number;
+  shardDir?: string;
+  queueName?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * How `coco` and `evaluate` shard their work: `--workers N` threads, or `--queue URL …` jobs for
+ * `tensoreval worker` processes; not both (TE-103), and the queue's flags only with `--queue`.
+ */
+export function shardingFlags(args: ParsedArgs, command: string): { workers?: number; queue?: QueueFlags } {
+  const workers = integerFlag(args, 'workers', command, 1, 256);
+  const queue = queueFlags(args, command);
+  if (queue !== undefined && workers !== undefined) throw invalidOption(command, '--workers', "left out with --queue (workers are the queue's)", String(workers), 'TE-103');
+  return { ...(workers === undefined ? {} : { workers }), ...(queue === undefined ? {} : { queue }) };
+}
+
+function queueFlags(args: ParsedArgs, command: string): QueueFlags | undefined {
   const url = flagString(args, 'queue');
   const shards = integerFlag(args, 'shards', command, 1, 4096);
   if (url === undefined) {

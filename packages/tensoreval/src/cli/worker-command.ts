@@ -2,19 +2,34 @@ import { invalidOption } from '@tensoreval/core';
 import { parseRedisUrl } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
 import { flagString, parseArgs } from './args';
-import { integerFlag } from './integer-flag';
+import type { CommandSpec } from './command-spec';
+import { integerFlag } from './number-flags';
 
 const CMD = 'tensoreval worker';
 
+/** `tensoreval worker`: every flag, with what it does (printed by `tensoreval worker --help`). */
+export const workerSpec: CommandSpec = {
+  name: 'worker',
+  synopsis: '--queue redis://HOST:PORT [flags]',
+  summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires.',
+  flags: {
+    queue: { value: 'redis://HOST:PORT', help: 'the Redis to take jobs from (redis:// or rediss://, optional user:password@ and /db). Required.' },
+    'queue-name': { value: 'NAME', help: 'the BullMQ queue name; the same as the runs\' --queue-name (default tensoreval).' },
+    concurrency: { value: 'N', help: 'jobs run at once by this process, 1 to 256 (default 1).' },
+    'lock-ms': { value: 'MS', help: 'how long a job stays locked to this worker without a renewal before it returns to the queue, 1000 to 3600000 (default 30000).' },
+    quiet: { help: 'no log lines on stderr (jobs taken, done, failed).' },
+  },
+  notes: `Example:
+  tensoreval worker --queue redis://localhost:6379 --concurrency 2`,
+};
+
 /**
- * `tensoreval worker --queue redis://HOST:PORT [--queue-name tensoreval] [--concurrency 1] [--lock-ms 30000] [--quiet]`:
- * runs shard jobs from the queue until SIGINT / SIGTERM (then finishes the running job, waiting at most
+ * `tensoreval worker` (see {@link workerSpec}): runs shard jobs from the queue until SIGINT / SIGTERM (then finishes the running job, waiting at most
  * 10 s, and exits 0).
  * A worker killed outright loses nothing: its job returns to the queue once its lock expires.
  */
 export async function workerCommand(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, 'worker', { values: ['queue', 'queue-name', 'concurrency', 'lock-ms'], booleans: ['quiet'] });
-  if (args.positional.length > 0) throw invalidOption(CMD, 'arguments', 'flags only', args.positional.join(' '), 'TE-102');
+  const args = parseArgs(argv, workerSpec);
   const url = flagString(args, 'queue');
   if (url === undefined) throw invalidOption(CMD, '--queue', 'a redis://host:port URL', undefined);
   const connection = parseRedisUrl(url, '--queue', CMD);

@@ -10,7 +10,8 @@ export interface KernelApiOptions {
   validate?: boolean;
 }
 
-setAutoPriorities(autoPriorities.table);
+// Keyed by device kind: each backend is ranked by the rows measured on the kind of device it got.
+setAutoPriorities(autoPriorities.tables);
 
 /** Every backend name the facade accepts. */
 export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
@@ -50,7 +51,7 @@ export async function prepareBackend(choice: KernelBackend, kernel: KernelName, 
   if (!BACKENDS.includes(choice)) throw invalidOption(fnName, 'backend', `one of ${BACKENDS.map((b) => `'${b}'`).join(', ')}`, choice);
   if (choice === 'cpu') return;
   if (choice === 'auto') {
-    const named = new Set((getAutoPriorities()[kernel] ?? []).flatMap((rule) => rule.order));
+    const named = new Set(Object.values(getAutoPriorities()).flatMap((table) => (table?.[kernel] ?? []).flatMap((rule) => rule.order)));
     await Promise.all([...named].map(loadBackendPackage));
     return;
   }

@@ -1,4 +1,4 @@
-import { getKernel, invalidOption, normalizedRowsF32, resolveBackend, runKernel, type Backend, type FloatArray } from '@tensoreval/core';
+import { getKernel, invalidOption, resolveBackend, runKernel, type Backend, type FloatArray } from '@tensoreval/core';
 import { prepareBackend, type KernelApiOptions } from './backend-loading';
 import { checkDim, checkMatrix } from './checks';
 import { mergeTopKRows, type RunningTopK } from './running-top-k';
@@ -20,40 +20,54 @@ export interface CosineTopKResult {
 /** One tile's top-k: the backend's CosineTopK kernel where it has one (fused on onnx), else PairwiseCosine then TopK on cpu. */
 type TileTopK = (q0: number, q1: number, c0: number, c1: number) => Promise<{ indices: Int32Array; values: FloatArray }>;
 
-function tileStrategy(queries: FloatArray, corpus: FloatArray, dim: number, k: number, backend: Backend): TileTopK {
+interface TilePlan {
+  /** query rows per call: all of them where the kernel tiles the queries itself */
+  queryRows: number;
+  tile: TileTopK;
+}
+
+function tilePlan(queries: FloatArray, corpus: FloatArray, dim: number, k: number, queryTile: number, backend: Backend): TilePlan {
   const backendName = backend.name;
+  const nq = queries.length / dim;
   if (getKernel('CosineTopK', backendName) && backend.floatPrecision === 32) {
-    // Corpus tiles are the outer loop: each is normalised once and reused by every query tile (the
-    // per-call normalisation cost about a third of a 1024 × 16384 × 384 tile's Gemm). Query tiles are
-    // normalised per call, so no normalised copy of all queries is ever held.
-    let cached: { c0: number; rows: Float32Array } | undefined;
-    return async (q0, q1, c0, c1) => {
-      if (cached?.c0 !== c0) cached = { c0, rows: normalizedRowsF32(corpus.subarray(c0 * dim, c1 * dim), c1 - c0, dim) };
-      const q = normalizedRowsF32(queries.subarray(q0 * dim, q1 * dim), q1 - q0, dim);
-      const { indices, scores } = await runKernel('CosineTopK', { queries: q, corpus: cached.rows }, { dim, k, normalized: true }, { backend: backendName });
-      return { indices, values: scores };
+    // One call per corpus tile with every query: the kernel normalises the corpus tile once, keeps it
+    // on its device (tfjs: one upload) and walks the queries in tiles of queryTile rows there.
+    return {
+      queryRows: nq,
+      tile: async (q0, q1, c0, c1) => {
+        const { indices, scores } = await runKernel('CosineTopK',
+          { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k, queryTile }, { backend: backendName });
+        return { indices, values: scores };
+      },
     };
   }
   if (getKernel('CosineTopK', backendName)) {
-    return async (q0, q1, c0, c1) => {
-      const { indices, scores } = await runKernel('CosineTopK',
-        { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k }, { backend: backendName });
-      return { indices, values: scores };
+    return {
+      queryRows: queryTile,
+      tile: async (q0, q1, c0, c1) => {
+        const { indices, scores } = await runKernel('CosineTopK',
+          { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k }, { backend: backendName });
+        return { indices, values: scores };
+      },
     };
   }
-  return async (q0, q1, c0, c1) => {
-    const a = queries.subarray(q0 * dim, q1 * dim);
-    const b = corpus.subarray(c0 * dim, c1 * dim);
-    const { scores } = await runKernel('PairwiseCosine', { a, b }, { dim }, { backend: backendName, size: (q1 - q0) * (c1 - c0) * dim });
-    return runKernel('TopK', { scores }, { cols: c1 - c0, k }, { backend: 'cpu' });
+  return {
+    queryRows: queryTile,
+    tile: async (q0, q1, c0, c1) => {
+      const a = queries.subarray(q0 * dim, q1 * dim);
+      const b = corpus.subarray(c0 * dim, c1 * dim);
+      const { scores } = await runKernel('PairwiseCosine', { a, b }, { dim }, { backend: backendName, size: (q1 - q0) * (c1 - c0) * dim });
+      return runKernel('TopK', { scores }, { cols: c1 - c0, k }, { backend: 'cpu' });
+    },
   };
 }
 
 /**
  * The `k` corpus rows most cosine-similar to each query row. Tiled: only a queryTile × corpusTile
  * block of scores exists at a time, and each tile's top-k merges into a running top-k, so a corpus
- * of a million rows never materialises the full similarity matrix. A backend with a CosineTopK
- * kernel runs each tile there (onnx: one fused Gemm + TopK session call).
+ * of a million rows never materialises the full similarity matrix. A float32 backend with a
+ * CosineTopK kernel gets each corpus tile with all queries and tiles them by queryTile itself (tfjs:
+ * the corpus tile is uploaded once for all query tiles; onnx: one fused Gemm + TopK call per tile).
  *
  * @param queries - rows(queries) × dim; @param corpus - rows(corpus) × dim; row-major
  * @param k - results per query (a positive integer; fewer when the corpus is smaller)
@@ -83,11 +97,11 @@ export async function cosineTopK(
   const backend = options.backend ?? 'auto';
   await prepareBackend(backend, 'PairwiseCosine', fn);
   const { backend: chosen } = await resolveBackend('PairwiseCosine', backend, Math.min(nq, qt) * Math.min(nc, ct) * dim);
-  const tile = tileStrategy(queries, corpus, dim, kk, chosen);
+  const { queryRows, tile } = tilePlan(queries, corpus, dim, kk, qt, chosen);
   for (let c0 = 0; c0 < nc; c0 += ct) {
     const c1 = Math.min(nc, c0 + ct);
-    for (let q0 = 0; q0 < nq; q0 += qt) {
-      const q1 = Math.min(nq, q0 + qt);
+    for (let q0 = 0; q0 < nq; q0 += queryRows) {
+      const q1 = Math.min(nq, q0 + queryRows);
       const part = await tile(q0, q1, c0, c1);
       mergeTopKRows(best, q0, q1, part.indices, part.values, Math.min(kk, c1 - c0), c0);
     }

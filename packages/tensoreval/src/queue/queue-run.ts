@@ -1,5 +1,5 @@
 import { decodeCocoState, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
-import type { CocoShardOptions } from '../coco-shard';
+import { cocoShardOptions } from '../coco-shard';
 import { finishShards } from '../coco-workers';
 import type { EvaluateCocoOptions } from '../evaluate-coco';
 import { errorToWire, type WireError } from '../wire-error';
@@ -16,10 +16,10 @@ export type { QueueRunOptions };
  * URL` processes.
  */
 export async function evaluateCocoOnQueue(gt: string, dt: string, options: EvaluateCocoOptions, run: QueueRunOptions): Promise<CocoEvaluation> {
-  const { onStage, gtMasks: _masks, workers: _workers, ...rest } = options;
-  onStage?.('load');
+  options.onStage?.('load');
+  const shardOptions = cocoShardOptions(options);
   const outcomes = await runShardJobs(run, run.shards, 'coco-shard', { gt: { file: gt }, dt: { file: dt } }, (index, refs, runId, stateDir) => ({
-    kind: 'coco', runId, index, count: run.shards, options: rest as CocoShardOptions, gt: refs.gt!, dt: refs.dt!, gtName: gt, dtName: dt,
+    kind: 'coco', runId, index, count: run.shards, options: shardOptions, gt: refs.gt!, dt: refs.dt!, gtName: gt, dtName: dt,
     ...(stateDir === undefined ? {} : { stateDir }),
   }));
   const decoded = await Promise.all(outcomes.map(async (o, i): Promise<{ state: CocoState } | { error: WireError }> => {

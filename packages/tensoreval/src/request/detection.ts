@@ -157,12 +157,15 @@ const THRESHOLDS = ['iou_thresholds', 'score_thresholds'] as const;
 const PAGED = [...THRESHOLDS, 'limit', 'offset'] as const;
 /** Valor keyword → option name; `limit` and `offset` pass only where the method table allows them. */
 const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: 'scoreThresholds', limit: 'limit', offset: 'offset' } as const;
+/** The TIDE breakdown's parameters (tidecv's pos_threshold / bg_threshold). */
+const TIDE_PARAMETERS = ['pos_threshold', 'bg_threshold'] as const;
+const TIDE_OPTIONS = { pos_threshold: 'posThreshold', bg_threshold: 'bgThreshold' } as const;
 
 /** `semantics: 'coco'` takes precision_recall and the IoU-on-pairs methods only. */
 function checkCocoMethods(request: MetricRequest): void {
   for (const call of request.metrics) {
     if (call.method !== 'precision_recall' && !isPairIouMethod(call.method)) {
-      throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix and examples methods are Valor's: set semantics 'valor')", call.method, 'TE-103');
+      throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix, examples and tide methods are Valor's: set semantics 'valor'; COCO files get TIDE from tensoreval coco --tide)", call.method, 'TE-103');
     }
   }
 }
@@ -209,6 +212,12 @@ function requestIouThresholds(request: MetricRequest): number[] {
   const all = new Set<number>();
   for (const call of request.metrics) {
     if (isPairIouMethod(call.method)) continue;
+    if (call.method === 'tide') {
+      // the breakdown compares IoUs with t_f and t_b: both are thresholds for the float32 guard
+      all.add((call.pos_threshold as number | undefined) ?? 0.5);
+      all.add((call.bg_threshold as number | undefined) ?? 0.1);
+      continue;
+    }
     for (const t of (call.iou_thresholds as readonly number[] | undefined) ?? DEFAULT_IOU_THRESHOLDS) all.add(t);
   }
   return [...all];
@@ -218,8 +227,9 @@ function requestIouThresholds(request: MetricRequest): number[] {
 async function answer(request: MetricRequest, options: EvaluateOptions, evaluator: ValorObjectDetection): Promise<MetricResponse> {
   const result = await evaluator.compute();
   return runCalls(request, options, (call) => {
-    const options = callOptions(call, THRESHOLD_OPTIONS);
     if (isPairIouMethod(call.method)) return runPairIou(call);
+    if (call.method === 'tide') return result.tide(callOptions(call, TIDE_OPTIONS), { fn: `evaluate (metric '${call.id}')`, pos: 'pos_threshold', bg: 'bg_threshold' });
+    const options = callOptions(call, THRESHOLD_OPTIONS);
     switch (call.method) {
       case 'precision_recall': return result.precisionRecall(options);
       case 'confusion_matrix': return result.confusionMatrix(options);
@@ -236,6 +246,7 @@ export const objectDetectionTask: TaskHandler = {
     confusion_matrix: THRESHOLDS,
     examples: PAGED,
     confusion_matrix_with_examples: PAGED,
+    tide: TIDE_PARAMETERS,
     bbox_iou: ['pairs'],
     polygon_iou: ['pairs'],
     bitmask_iou: ['pairs'],

@@ -114,6 +114,15 @@ export type ObjectDetectionRequest = {
   } | {
     /** unique id of the call; keys its output */
     id: string;
+    /** tide */
+    method: "tide";
+    /** TIDE foreground IoU t_f: a prediction is a true positive at IoU >= t_f (default 0.5) */
+    pos_threshold?: number;
+    /** TIDE background IoU t_b: at or below it a prediction overlaps nothing (default 0.1; at most pos_threshold) */
+    bg_threshold?: number;
+  } | {
+    /** unique id of the call; keys its output */
+    id: string;
     /** bbox_iou */
     method: "bbox_iou";
     /** the (ground truth, prediction) annotation pairs whose IoU to report */

@@ -14,6 +14,7 @@ import {
   type JudgedRunResult,
   type JudgedRunShard,
   type JudgedRunSummary,
+  type JudgedVerdicts,
   type JudgePricing,
   type JudgeSemantics,
   type OpenAiJudgeClientOptions,
@@ -35,6 +36,8 @@ export interface TextGenerationRunOptions extends EvaluateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Receives the run's counts: records, Error records per metric, judge calls, cached calls, tokens, cost. */
   onSummary?: (summary: JudgedRunSummary) => void;
+  /** Receives the judge's verdict text behind every record (per metric id, per datum; see `JudgedVerdicts`). */
+  onVerdicts?: (verdicts: JudgedVerdicts) => void;
 }
 
 /** Request parameter (snake_case) → metric option (camelCase), per metric; every metric also takes `semantics`. */
@@ -185,6 +188,7 @@ export const textGenerationTask: TaskHandler = {
   async run(request: MetricRequest, options: TextGenerationRunOptions): Promise<MetricResponse> {
     const { run } = await runJudged(request, options, 0);
     options.onSummary?.(run.summary);
+    options.onVerdicts?.(run.verdicts);
     return run.results;
   },
   // Each shard (a thread) builds the request's judge and runs its datums; the judged-run states
@@ -208,8 +212,9 @@ export const textGenerationTask: TaskHandler = {
     async finish(request, options: TextGenerationRunOptions, states) {
       const shards: JudgedRunShard[] = [];
       for (const [i, bytes] of states.entries()) shards.push((await decodeJudgedRun(bytes, `state of shard ${i + 1} of ${states.length}`)).shard);
-      const { results, summary } = mergeJudgedRuns(shards, parseJudgeSettings(request.judge, options.judgeOverrides).pricing);
+      const { results, verdicts, summary } = mergeJudgedRuns(shards, parseJudgeSettings(request.judge, options.judgeOverrides).pricing);
       options.onSummary?.(summary);
+      options.onVerdicts?.(verdicts);
       return runCalls(request, options, (call) => ownValue(results, call.id));
     },
   },

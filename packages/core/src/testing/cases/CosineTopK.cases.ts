@@ -46,6 +46,12 @@ export const cosineTopKCases: KernelCases<'CosineTopK'> = [
     expected: (i) => referenceCosineTopK(i, 16, 7),
   },
   {
+    name: 'queries in tiles of 4 (queryTile; the last tile short) give the untiled ranking',
+    inputs: () => ({ queries: rows(37, 16, 8), corpus: rows(53, 16, 9) }),
+    attrs: { dim: 16, k: 5, queryTile: 4 },
+    expected: (i) => referenceCosineTopK(i, 16, 5),
+  },
+  {
     name: 'rows given unit-normalised (normalized: true) give the same ranking',
     inputs: () => ({ queries: normalizedRowsF32(rows(11, 8, 6), 11, 8), corpus: normalizedRowsF32(rows(29, 8, 7), 29, 8) }),
     attrs: { dim: 8, k: 4, normalized: true },

@@ -1,7 +1,7 @@
-import { runKernelSync } from '@tensoreval/core';
 import { increment } from '../../classification/columns';
 import { f1Score, groupByType, mean, safeDivide, type MetricRecord, type MetricRecordsByType } from '../../classification/metric-record';
 import type { DetailedPairs } from './detailed-pairs';
+import { labelCurves } from './label-curves';
 import { MIN_SCORE, truePositives } from './ranked-pairs';
 
 export interface PrecisionRecallInputs {
@@ -69,44 +69,7 @@ function averagePrecision(inp: PrecisionRecallInputs, tp: Uint8Array): MetricRec
   const { labels, gtCount, ranked, iouThresholds } = inp;
   const L = labels.length;
   const T = iouThresholds.length;
-  const n = ranked.n;
-  // Stable counting sort of ranked rows by predicted label: each label's curve keeps the ranked order.
-  const labelOffsets = new Int32Array(L + 1);
-  for (let r = 0; r < n; r++) increment(labelOffsets, (ranked.pdLabel[r] as number) + 1);
-  for (let l = 0; l < L; l++) labelOffsets[l + 1] = (labelOffsets[l + 1] as number) + (labelOffsets[l] as number);
-  const cursor = labelOffsets.slice(0, L);
-  const position = new Int32Array(n);
-  const scores = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const l = ranked.pdLabel[r] as number;
-    const at = cursor[l] as number;
-    cursor[l] = at + 1;
-    position[r] = at;
-    scores[at] = ranked.score[r] as number;
-  }
-  const tpFlags = new Uint8Array(T * n);
-  const fpFlags = new Uint8Array(T * n).fill(1);
-  for (let t = 0; t < T; t++) {
-    for (let r = 0; r < n; r++) {
-      if (tp[t * n + r] === 1) {
-        tpFlags[t * n + (position[r] as number)] = 1;
-        fpFlags[t * n + (position[r] as number)] = 0;
-      }
-    }
-  }
-  const sweep = runKernelSync('PrecisionRecallSweep', { scores, tp: tpFlags, fp: fpFlags, segmentOffsets: labelOffsets }, { rows: T, stable: true });
-  const segmentOffsets = new Int32Array(T * L + 1);
-  const positives = new Float64Array(T * L);
-  const sortedScores = new Float64Array(T * n);
-  for (let t = 0; t < T; t++) {
-    for (let l = 0; l < L; l++) {
-      segmentOffsets[t * L + l] = t * n + (labelOffsets[l] as number);
-      positives[t * L + l] = gtCount[l] as number;
-    }
-    for (let k = 0; k < n; k++) sortedScores[t * n + k] = scores[sweep.order[k] as number] as number;
-  }
-  segmentOffsets[T * L] = T * n;
-  const ap = runKernelSync('InterpolatedAp', { tpCum: sweep.tpCum, fpCum: sweep.fpCum, segmentOffsets, positives, scores: sortedScores }, { method: 'valor' });
+  const ap = labelCurves({ labels: L, pdLabel: ranked.pdLabel.subarray(0, ranked.n), score: ranked.score.subarray(0, ranked.n), tp, rows: T, positives: gtCount });
 
   const records: MetricRecord[] = [];
   const R = 101;

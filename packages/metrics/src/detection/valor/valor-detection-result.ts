@@ -6,6 +6,7 @@ import { buildDetailedPairs, type DetailedPairs } from './detailed-pairs';
 import { concatDetectionChunks, type DetectionChunk, type DetectionTable } from './detection-table';
 import { detectionPrecisionRecall } from './precision-recall';
 import { rankPairs } from './ranked-pairs';
+import { valorTideBreakdown, type TideOptionNames } from '../tide/valor-tide';
 
 /** Valor's defaults (its `Evaluator.evaluate`). */
 export const DEFAULT_IOU_THRESHOLDS: readonly number[] = [0.1, 0.5, 0.75];
@@ -23,6 +24,14 @@ export interface DetectionThresholdOptions {
  * Options of the example-listing methods: the thresholds plus pagination (the request's `limit`,
  * `offset`; see {@link ExamplePageOptions}). Without `limit` and `offset` the output is Valor's.
  */
+/** Options of the TIDE breakdown (tidecv's names and defaults). */
+export interface DetectionTideOptions {
+  /** foreground IoU t_f (default 0.5): true positives at IoU >= t_f */
+  posThreshold?: number;
+  /** background IoU t_b (default 0.1), in [0, t_f] */
+  bgThreshold?: number;
+}
+
 export interface DetectionExampleOptions extends DetectionThresholdOptions, ExamplePageOptions {}
 
 /**
@@ -80,6 +89,19 @@ export class ValorObjectDetectionResult {
   confusionMatrixWithExamples(options: DetectionExampleOptions = {}): MetricRecord[] {
     const o = resolve(options, 'confusionMatrixWithExamples', true);
     return detectionConfusionMatrixWithExamples(this.table, this.pairs, this.greedy(), o.iouThresholds, o.scoreThresholds, o.page);
+  }
+
+  /**
+   * TIDE's error breakdown on Valor's matching (see valorTideBreakdown and tide/README.md): one
+   * `TIDE` record whose value has the AP at `posThreshold` (Valor's mAP there), each error type's
+   * count and the ΔAP fixing it would recover, and tidecv's two special errors.
+   */
+  tide(options: DetectionTideOptions = {}, names?: TideOptionNames): MetricRecord[] {
+    checkKnownOptions(options, ['posThreshold', 'bgThreshold'], names?.fn ?? 'ValorObjectDetectionResult.tide');
+    const posThreshold = options.posThreshold ?? 0.5, bgThreshold = options.bgThreshold ?? 0.1;
+    this.ranked ??= rankPairs(this.pairs, this.table.pdUids.length, this.table.pdLabels.length);
+    const value = valorTideBreakdown({ labels: this.labels.length, gtLabels: this.table.gtLabels, pairs: this.pairs, ranked: this.ranked, slots: this.table.pdLabels.length }, { posThreshold, bgThreshold }, names);
+    return [{ type: 'TIDE', value, parameters: { pos_threshold: posThreshold, bg_threshold: bgThreshold } }];
   }
 
   private greedy(): Int32Array {

@@ -9,6 +9,8 @@ import type { MethodSchema, TaskSchema } from './task-schema';
 export const KNOWN_PARAMETERS: Readonly<Record<string, JsonSchema>> = {
   score_thresholds: arrayOf(num('a score threshold'), "Valor's score thresholds"),
   iou_thresholds: arrayOf(num('an IoU threshold', { minimum: 0, maximum: 1 }), "Valor's IoU thresholds in [0, 1]"),
+  pos_threshold: num('TIDE foreground IoU t_f: a prediction is a true positive at IoU >= t_f (default 0.5)', { minimum: 0, maximum: 1 }),
+  bg_threshold: num('TIDE background IoU t_b: at or below it a prediction overlaps nothing (default 0.1; at most pos_threshold)', { minimum: 0, maximum: 1 }),
   hardmax: bool("Valor's hardmax: only each datum's top-scoring prediction counts"),
   weights: arrayOf(num('a weight'), 'n-gram weights (BLEU) or component weights (answer correctness)'),
   limit: int('keep at most this many examples (pagination)', { minimum: 1 }),

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { invalidInput } from '@tensoreval/core';
+
+/**
+ * The one reader of JSON inputs (COCO GT and results files, metric requests, saved runs): plain or
+ * gzip-compressed (detected by its magic bytes, as LVIS results ship as .json.gz), and `-` for stdin
+ * where the caller allows it. Failures are one TE-209 line naming the caller and the file.
+ */
+
+/** The conventional name for standard input in place of a file path (`evaluate -`). */
+export const STDIN = '-';
+
+export interface ReadJsonOptions {
+  /** read stdin when the path is {@link STDIN} (CLI inputs); otherwise `-` is a file name like any other */
+  stdin?: boolean;
+}
+
+/** TE-209: `path` of `caller` could not be read (or stat'ed). */
+export function unreadableInput(caller: string, path: string, error: unknown): Error {
+  return invalidInput(caller, path, 'be a readable file', (error as Error).message, 'TE-209');
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The text of `path` (stdin for `-` with `options.stdin`), inflated first when it is gzip. */
+export async function readInputText(caller: string, path: string, options: ReadJsonOptions = {}): Promise<string> {
+  const fromStdin = options.stdin === true && path === STDIN;
+  try {
+    const bytes = fromStdin ? await readStdin() : await readFile(path);
+    return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+  } catch (error) {
+    throw unreadableInput(caller, inputName(path, options), error);
+  }
+}
+
+/** How errors name the input: its path, or 'stdin'. */
+function inputName(path: string, options: ReadJsonOptions): string {
+  return options.stdin === true && path === STDIN ? 'stdin' : path;
+}
+
+/** `text` (read from the input named `path`) parsed as JSON; TE-209 naming the file and JSON.parse's position otherwise. */
+export function parseInputJson(caller: string, path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidInput(caller, path, 'contain valid JSON', (error as Error).message, 'TE-209');
+  }
+}
+
+/** {@link readInputText} then {@link parseInputJson}. */
+export async function readJsonInput(caller: string, path: string, options: ReadJsonOptions = {}): Promise<unknown> {
+  return parseInputJson(caller, inputName(path, options), await readInputText(caller, path, options));
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/run-cli';
+import { readJsonInput } from '../src/read-json';
+import { captureWrites } from './capture-stdio';
+
+const dir = mkdtempSync(join(tmpdir(), 'tensoreval-read-json-'));
+const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin') as PropertyDescriptor;
+
+/** Replaces process.stdin with a stream of `bytes` until the test ends. */
+function feedStdin(bytes: Buffer): void {
+  Object.defineProperty(process, 'stdin', { configurable: true, get: () => Readable.from([bytes]) });
+}
+
+afterEach(() => { Object.defineProperty(process, 'stdin', stdinDescriptor); });
+
+const REQUEST = { task: 'classification', data: { datums: [{ uid: 'u1', groundtruth: 'dog', predictions: ['dog', 'cat'], scores: [0.7, 0.3] }] }, metrics: [{ id: 'a', method: 'rocauc' }] };
+
+describe('readJsonInput: the one JSON reader of COCO files, requests and saved runs', () => {
+  it('reads a plain and a gzip file to the same value', async () => {
+    let n = 0;
+    await fc.assert(fc.asyncProperty(fc.jsonValue(), async (value) => {
+      const text = JSON.stringify(value);
+      const plain = join(dir, `v${n}.json`), gz = join(dir, `v${n++}.json.gz`);
+      writeFileSync(plain, text);
+      writeFileSync(gz, gzipSync(text));
+      const expected = JSON.parse(text) as unknown;
+      expect(await readJsonInput('t', plain)).toEqual(expected);
+      expect(await readJsonInput('t', gz)).toEqual(expected);
+    }), { numRuns: 25 });
+  });
+
+  it("reads stdin for '-' only where the caller allows it (plain or gzip)", async () => {
+    feedStdin(Buffer.from('{"a":[1,2]}'));
+    expect(await readJsonInput('t', '-', { stdin: true })).toEqual({ a: [1, 2] });
+    feedStdin(gzipSync('{"b":true}'));
+    expect(await readJsonInput('t', '-', { stdin: true })).toEqual({ b: true });
+    // elsewhere '-' is a file name like any other (a library call never blocks on stdin)
+    feedStdin(Buffer.from('{}'));
+    await expect(readJsonInput('evaluateCoco', '-')).rejects.toThrow(/Expected `-` of evaluateCoco to be a readable file, but got ENOENT.*TE-209/);
+  });
+
+  it('names the caller and the file (or stdin) in one TE-209 line', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"a": [1, 2,]}');
+    await expect(readJsonInput('tensoreval report', join(dir, 'missing.json'))).rejects.toThrow(/^Expected `[^`]*missing\.json` of tensoreval report to be a readable file, but got ENOENT.*TE-209/);
+    await expect(readJsonInput('tensoreval report', bad)).rejects.toThrow(/^Expected `[^`]*bad\.json` of tensoreval report to contain valid JSON, but got Unexpected token.*TE-209/);
+    const gzBad = join(dir, 'bad.json.gz');
+    writeFileSync(gzBad, Buffer.concat([gzipSync('{"a":1}').subarray(0, 12)]));
+    await expect(readJsonInput('t', gzBad)).rejects.toThrow(/bad\.json\.gz` of t to be a readable file.*TE-209/);
+    feedStdin(Buffer.from('not json'));
+    await expect(readJsonInput('tensoreval evaluate', '-', { stdin: true })).rejects.toThrow(/^Expected `stdin` of tensoreval evaluate to contain valid JSON.*TE-209/);
+  });
+
+  it('evaluate reads a gzip request file and a request on stdin with the same result', async () => {
+    const gz = join(dir, 'request.json.gz');
+    writeFileSync(gz, gzipSync(JSON.stringify(REQUEST)));
+    const outputs: string[] = [];
+    for (const [file, stdin] of [[gz, undefined], ['-', Buffer.from(JSON.stringify(REQUEST))]] as const) {
+      if (stdin) feedStdin(stdin);
+      const out = captureWrites(process.stdout), err = captureWrites(process.stderr);
+      try {
+        expect(await runCli(['evaluate', file, '--quiet'])).toBe(0);
+      } finally {
+        out.restore();
+        err.restore();
+      }
+      outputs.push(out.text());
+    }
+    expect(JSON.parse(outputs[0]!)).toHaveProperty('a.mROCAUC');
+    expect(outputs[1]).toBe(outputs[0]);
+    await expect(runCli(['evaluate', join(dir, 'nope.json')])).rejects.toThrow(/`[^`]*nope\.json` of tensoreval evaluate to be a readable file.*TE-209/);
+  });
+});
