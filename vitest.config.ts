@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const packages = ['core', 'backend-cpu', 'backend-onnx', 'backend-tfjs', 'backend-gpujs', 'metrics', 'report', 'tensoreval'];
+const packages = ['core', 'backend-cpu', 'backend-onnx', 'backend-tfjs', 'backend-gpujs', 'backend-wasm', 'metrics', 'report', 'tensoreval'];
 
 // Tests run against sources: every @tensoreval/* import resolves to packages/*/src (no build needed).
 const alias = [

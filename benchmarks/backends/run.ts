@@ -8,15 +8,18 @@
  *   npm run bench:kernels -- --quick       # smallest bucket per kernel, no top-k run, nothing written
  *   npm run bench:kernels -- --no-write    # print only
  *   npm run bench:kernels -- --table-from benchmarks/results/<file>.json   # re-derive the auto table only
+ *   npm run bench:kernels -- --only PairwiseCosine   # one kernel (+ top-k): its own results file, and only its rules in the auto table
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import '@tensoreval/backend-cpu';
 import { configureOnnxBackend, onnxBackend, pairwiseCosineOnnx, normalizedRowsF32 } from '@tensoreval/backend-onnx';
 import { tfjsBackend } from '@tensoreval/backend-tfjs';
 import { gpujsBackend } from '@tensoreval/backend-gpujs';
-import { deviceKind, getBackend, getKernel, initBackend, runKernel, type KernelName, type KernelOutputs } from '@tensoreval/core';
+import { wasmBackend } from '@tensoreval/backend-wasm';
+import { deviceKind, getBackend, getKernel, initBackend, runKernel, type AutoPriorityTables, type KernelName, type KernelOutputs } from '@tensoreval/core';
+import { autoPriorities } from '../../packages/tensoreval/src/kernels-api/auto-priorities';
 import { autoTableModule, deriveAutoTables, type BucketResult } from './auto-table';
 import { measureInterleavedAsync, type AsyncCandidate } from './measure-async';
 import { mainOutput, maxAbsDiff } from './outputs';
@@ -27,24 +30,43 @@ const argv = process.argv.slice(2);
 const args = new Set(argv);
 const quick = args.has('--quick');
 const write = !quick && !args.has('--no-write');
+const onlyAt = argv.indexOf('--only');
+/** One kernel's rows only: a results file of its own, and only that kernel's rules replaced in the auto table. */
+const only = onlyAt >= 0 ? (argv[onlyAt + 1] as KernelName) : undefined;
 const REPS = 5;
 const SLOW_MS = 3000;
 const TOLERANCE = 1e-4; // float32 backends vs the float64 reference (integer outputs must match exactly)
 
 const root = join(import.meta.dirname, '..', '..');
-const BACKENDS = ['cpu', 'onnx', 'tfjs', 'gpujs'];
+const BACKENDS = ['cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'];
 const log: string[] = [];
 configureOnnxBackend({ log: (line) => log.push(line) });
 
 const AUTO_MODULE = join(root, 'packages', 'tensoreval', 'src', 'kernels-api', 'auto-priorities.ts');
 
-/** Rebuilds the auto table from a committed results file (after a change of the ranking rule, no re-measuring). */
+/**
+ * Rebuilds the auto tables from a committed results file (after a change of the ranking rule, no
+ * re-measuring). A one-kernel results file (`only`) replaces just that kernel's rules.
+ */
 function tableFromResults(file: string): void {
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as { date: string; machine: string; cpu: string; cores: number; rows: Array<BucketResult & { medianMs: number | string }> };
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { date: string; machine: string; cpu: string; cores: number; only?: KernelName; rows: Array<BucketResult & { medianMs: number | string }> };
   const buckets = saved.rows.filter((r) => r.backend !== 'ort-gemm').map((r) => ({ ...r, medianMs: Number(r.medianMs), minMs: Number(r.minMs) }));
   const table = deriveAutoTables(buckets);
-  writeFileSync(AUTO_MODULE, autoTableModule(table, `${saved.machine} (${saved.cpu}, ${saved.cores} cores)`, saved.date, SIZE_UNITS));
+  const machine = `${saved.machine} (${saved.cpu}, ${saved.cores} cores)`;
+  if (saved.only) mergeKernelRules(saved.only, table, machine, saved.date);
+  else writeFileSync(AUTO_MODULE, autoTableModule(table, machine, saved.date, SIZE_UNITS));
   console.log(`# auto table from ${file}: ${JSON.stringify(table, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v))}`);
+}
+
+/** One kernel's rules from a one-kernel run go into the committed tables; every other kernel keeps its own run's rules. */
+function mergeKernelRules(kernel: KernelName, derived: AutoPriorityTables, machine: string, date: string): void {
+  const tables: AutoPriorityTables = { ...autoPriorities.tables };
+  for (const kind of Object.keys(derived) as Array<keyof AutoPriorityTables>) {
+    const rules = derived[kind]?.[kernel];
+    if (rules) tables[kind] = { ...tables[kind], [kernel]: rules };
+  }
+  const kernelRuns = { ...autoPriorities.kernelRuns, [kernel]: { date, machine } };
+  writeFileSync(AUTO_MODULE, autoTableModule(tables, autoPriorities.machine, autoPriorities.date, SIZE_UNITS, kernelRuns));
 }
 
 async function main(): Promise<void> {
@@ -53,12 +75,14 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
   const machine = process.env.TENSOREVAL_MACHINE ?? `${cpu.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${availableParallelism()}c`;
   const date = new Date().toISOString();
+  // On a shared machine the load says how far absolute times can be trusted (ratios within a run hold better).
+  const loadAtStart = loadavg()[0];
   console.log(`# backends × kernels on ${cpu}, ${availableParallelism()} cores, Node ${process.version}, ${date}`);
   console.log(`# ready: ${ready.join(', ')}; ${log.join('; ')}`);
 
   const buckets: BucketResult[] = [];
   const rows: Array<Record<string, unknown>> = [];
-  for (const w of backendWorkloads(quick)) {
+  for (const w of backendWorkloads(quick).filter((x) => only === undefined || x.kernel === only)) {
     const inputs = w.inputs();
     const reference = mainOutput(w.kernel, (await runKernel(w.kernel, inputs, w.attrs as never, { backend: 'cpu' })) as KernelOutputs<KernelName>);
     const candidates: AsyncCandidate[] = [];
@@ -102,9 +126,14 @@ async function main(): Promise<void> {
   const day = date.slice(0, 10);
   // What actually ran (provider, tfjs backend, gpu.js kernel class), read after the kernels have run.
   const engines = Object.fromEntries(BACKENDS.map((name) => [name, getBackend(name)?.describe?.() ?? {}]));
-  const result = { date, machine, cpu, cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', engines, reps: REPS, rows, topK, autoTable: table };
-  const file = join(root, 'benchmarks', 'results', `${machine}-backends-${day}.json`);
+  const result = { date, machine, cpu, ...(only ? { only } : {}), cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', loadAverage1m: { start: loadAtStart, end: loadavg()[0] }, engines, reps: REPS, rows, topK, autoTable: table };
+  const file = join(root, 'benchmarks', 'results', `${machine}-backends${only ? `-${only}` : ''}-${day}.json`);
   writeFileSync(file, `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
+  if (only) {
+    mergeKernelRules(only, table, `${machine} (${cpu}, ${availableParallelism()} cores)`, date);
+    console.log(`# wrote ${file} and the ${only} rules of packages/tensoreval/src/kernels-api/auto-priorities.ts`);
+    return;
+  }
   writeFileSync(AUTO_MODULE, autoTableModule(table, `${machine} (${cpu}, ${availableParallelism()} cores)`, date, SIZE_UNITS));
   console.log(`# wrote ${file} and packages/tensoreval/src/kernels-api/auto-priorities.ts`);
 }
@@ -115,3 +144,4 @@ else await main();
 onnxBackend.dispose();
 tfjsBackend.dispose();
 gpujsBackend.dispose();
+wasmBackend.dispose();

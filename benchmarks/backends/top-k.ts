@@ -21,11 +21,11 @@ const K = 10;
 /**
  * Queries actually run against the full 100k corpus. All 100k would take minutes even on onnx on
  * 2 shared cores (7.7 TFLOP), so each engine runs a slice and the time is scaled linearly: onnx
- * 10,000 queries by default, the slower engines 100 (override: TENSOREVAL_TOPK_QUERIES=onnx:100000,cpu:1000).
+ * 10,000 queries by default, wasm 1,000, the slower engines 100 (override: TENSOREVAL_TOPK_QUERIES=onnx:100000,cpu:1000).
  */
 function queriesFor(backend: string): number {
   const custom = new Map((process.env.TENSOREVAL_TOPK_QUERIES ?? '').split(',').filter(Boolean).map((kv) => kv.split(':') as [string, string]));
-  const n = Number(custom.get(backend) ?? (backend === 'onnx' ? 10_000 : 100));
+  const n = Number(custom.get(backend) ?? (backend === 'onnx' ? 10_000 : backend === 'wasm' ? 1_000 : 100));
   return Math.min(N, Math.max(1, Math.floor(n)));
 }
 /** Queries whose top-1 is compared with cpu's. */
@@ -46,7 +46,7 @@ export async function runTopKBenchmark(ready: string[], print: (line: string) =>
   const queries = embeddings(N, 52);
   const rows: TopKRow[] = [];
   let cpuTop1: Int32Array | undefined;
-  const order = ['cpu', 'onnx', 'tfjs', 'gpujs'].filter((b) => ready.includes(b));
+  const order = ['cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'].filter((b) => ready.includes(b));
   for (const backend of order) {
     const nq = queriesFor(backend);
     const start = performance.now();

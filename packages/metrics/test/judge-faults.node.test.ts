@@ -32,7 +32,41 @@ describe('judge faults', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     // the deadline is retried like a timeout: 2 attempts, both ended by the deadline
     expect(results.answer_relevance?.[0]).toMatchObject({ type: 'Error', value: { type: 'JudgeTransportError', message: expect.stringMatching(/after 2 attempt\(s\): no complete reply within 1000 ms/) } });
-    expect(summary.usage).toMatchObject({ calls: 1, failedCalls: 1 });
+    expect(summary.usage).toMatchObject({ calls: 1, failedCalls: 1, attempts: 2, retries: 1 });
+  });
+
+  it('the usage summary counts calls, attempts (retries included), retries and failures apart', async () => {
+    const STATEMENTS = '{"statements": ["s1", "s2"]}';
+    const VERDICTS = '{"verdicts": [{"analysis": "a", "verdict": "yes"}, {"analysis": "b", "verdict": "no"}]}';
+    // datum 1: statements after two 500s, verdicts after one 503; datum 2: statements fail 3 times (fallback 500)
+    const client = await judge([{ status: 500 }, { status: 500 }, { reply: STATEMENTS }, { status: 503 }, { reply: VERDICTS }], { maxRetries: 2, maxConcurrency: 1, circuitBreakerFailures: 0 });
+    const { results, summary } = await evaluateJudged({ client, datums: [datum, datum], metrics: ['answer_relevance'] });
+    expect(results.answer_relevance?.map((r) => r.type)).toEqual(['AnswerRelevance', 'Error']);
+    expect(server?.requests).toHaveLength(8);
+    expect(summary.usage).toMatchObject({ calls: 3, cachedCalls: 0, failedCalls: 1, attempts: 8, retries: 5 });
+  });
+
+  it('a reply that is JSON but fails the metric\'s checks is not cached: a re-run asks again', async () => {
+    const STATEMENTS = '{"statements": ["s1", "s2"]}';
+    const NO_VERDICT = '{"verdicts": [{"analysis": "a"}, {"analysis": "b", "verdict": "no"}]}';
+    const VERDICTS = '{"verdicts": [{"analysis": "a", "verdict": "yes"}, {"analysis": "b", "verdict": "no"}]}';
+    const path = join(mkdtempSync(join(tmpdir(), 'judge-faults-')), 'cache.jsonl');
+    const first = new CachedJudgeClient(await judge([{ reply: STATEMENTS }, { reply: NO_VERDICT }, { reply: '{"score": 9}' }], { maxConcurrency: 1 }), path);
+    const a = await evaluateJudged({ client: first, datums: [datum], metrics: ['answer_relevance', 'summary_coherence'] });
+    expect(a.results.answer_relevance?.[0]).toMatchObject({ type: 'Error', value: { type: 'InvalidLLMResponseError' } });
+    expect(a.results.summary_coherence?.[0]).toMatchObject({ type: 'Error', value: { type: 'InvalidLLMResponseError' } }); // 9 is outside 1–5
+    expect(first.size).toBe(0);
+    await server?.close();
+    const second = new CachedJudgeClient(await judge([{ reply: STATEMENTS }, { reply: VERDICTS }, { reply: '4' }], { maxConcurrency: 1 }), path);
+    const b = await evaluateJudged({ client: second, datums: [datum], metrics: ['answer_relevance', 'summary_coherence'] });
+    expect(server?.requests).toHaveLength(3); // all three asked again, none replayed
+    expect(b.results.answer_relevance?.[0]?.value).toBe(0.5);
+    expect(b.results.summary_coherence?.[0]?.value).toBe(4);
+    expect(b.summary.usage).toMatchObject({ calls: 3, cachedCalls: 0 });
+    const third = new CachedJudgeClient(await judge([]), path);
+    const c = await evaluateJudged({ client: third, datums: [datum], metrics: ['answer_relevance', 'summary_coherence'] });
+    expect(c.results).toEqual(b.results); // the accepted replies were kept
+    expect(c.summary.usage).toMatchObject({ calls: 3, cachedCalls: 3, attempts: 0 });
   });
 
   it('a 401 that echoes the Authorization header: the key is in no record', async () => {
@@ -63,7 +97,7 @@ describe('judge faults', () => {
     expect(server?.requests).toHaveLength(2); // the 3rd and 4th calls were never made
     expect(results.answer_relevance?.every((r) => r.type === 'Error')).toBe(true);
     expect(JSON.stringify(results)).toMatch(/endpoint is taken as down/);
-    expect(summary.usage.failedCalls).toBe(4);
+    expect(summary.usage).toMatchObject({ calls: 4, failedCalls: 4, attempts: 2, retries: 0 }); // the circuit sent nothing
     const error = await client.complete([{ role: 'user', content: 'x' }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JudgeTransportError);
     expect(error).toBeInstanceOf(TensorEvalError);

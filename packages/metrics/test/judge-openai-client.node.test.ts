@@ -36,7 +36,7 @@ describe('OpenAiJudgeClient over loopback HTTP', () => {
       pricing: { promptPerMillion: 1, completionPerMillion: 4 },
     });
     expect(results.answer_relevance).toEqual([{ type: 'AnswerRelevance', value: 0.5, parameters: { evaluator: 'judge-model', retries: 0 } }]);
-    expect(summary.usage).toEqual({ calls: 2, cachedCalls: 0, failedCalls: 0, promptTokens: 220, completionTokens: 50, costUsd: (220 * 1 + 50 * 4) / 1e6 });
+    expect(summary.usage).toEqual({ calls: 2, cachedCalls: 0, failedCalls: 0, attempts: 2, retries: 0, promptTokens: 220, completionTokens: 50, costUsd: (220 * 1 + 50 * 4) / 1e6 });
     const first = s.requests[0];
     expect(first?.authorization).toBe('Bearer test-key');
     expect(first?.body.model).toBe('judge-model');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { checkInteger, invalidOption, type RleBatch } from '@tensoreval/core';
+import { checkInteger, checkKnownOptions, invalidOption, type RleBatch } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
 import { workerEntry } from './worker-entry';
 import { evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult } from '@tensoreval/metrics/detection';
@@ -23,6 +23,18 @@ export interface EvaluateCocoOptions extends Omit<CocoEvaluateOptions, 'gtSource
    */
   workers?: number;
 }
+
+/**
+ * Every key of {@link EvaluateCocoOptions}: any other is a typo (`iouTyp` would silently evaluate
+ * bbox), refused with TE-102. The type check below fails when an option is added but not listed here.
+ */
+const EVALUATE_COCO_OPTION_KEYS = [
+  'iouType', 'imgIds', 'iouThrs', 'recThrs', 'maxDets', 'areaRng', 'areaRngLbl', 'useCats', 'kptOksSigmas', 'dilationRatio', 'lvis',
+  'scoreThreshold', 'f1IouThr', 'summation', 'maskChunkRows', 'gtMasks', 'tide', 'onStage', 'streamAboveBytes', 'backend', 'workers',
+] as const satisfies readonly (keyof EvaluateCocoOptions)[];
+type UnlistedOption = Exclude<keyof EvaluateCocoOptions, (typeof EVALUATE_COCO_OPTION_KEYS)[number]>;
+const everyOptionListed: [UnlistedOption] extends [never] ? true : UnlistedOption = true;
+void everyOptionListed;
 
 /** The COCO path's backend: 'auto' or 'cpu' (both the float64 cpu reference); anything else is TE-101. */
 export function cocoBackend(value: unknown, fn: string, option: string): 'auto' | 'cpu' {
@@ -48,6 +60,8 @@ export function cocoBackend(value: unknown, fn: string, option: string): 'auto' 
  * console.log(r.summaryText);
  */
 export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions = {}): Promise<CocoEvaluation> {
+  if (typeof options !== 'object' || options === null) throw invalidOption('evaluateCoco', 'options', 'an object', options);
+  checkKnownOptions(options, EVALUATE_COCO_OPTION_KEYS, 'evaluateCoco');
   const workers = options.workers === undefined ? 1 : checkInteger(options.workers, 'workers', 'evaluateCoco', { min: 1, max: 256 });
   if (options.backend !== undefined) cocoBackend(options.backend, 'evaluateCoco', 'backend');
   if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {

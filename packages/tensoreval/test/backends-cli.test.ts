@@ -29,7 +29,7 @@ describe('tensoreval backends', () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.requestedDevice).toBe('auto');
-    expect(report.backends.map((b) => b.name)).toEqual(['cpu', 'onnx', 'tfjs', 'gpujs']);
+    expect(report.backends.map((b) => b.name)).toEqual(['cpu', 'onnx', 'wasm', 'tfjs', 'gpujs']);
     const cpu = report.backends[0];
     expect(cpu).toMatchObject({ available: true, device: { api: 'cpu', type: 'cpu' } });
     expect(cpu?.kernels).toContain('PrecisionRecallSweep');

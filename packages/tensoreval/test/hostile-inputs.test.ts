@@ -84,9 +84,58 @@ describe('self-intersecting polygons are refused (TE-208)', () => {
     expect(() => new ValorObjectDetection().update(batch)).toThrow(/simple rings.*edges 0 and 2 crossing.*TE-208/);
   });
 
+  it('holes are checked like the exterior ring', async () => {
+    const HOLE_BOW_TIE = [[2, 2], [8, 8], [8, 2], [2, 8], [2, 2]];
+    const od = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [{ uid: 'i', groundtruths: [{ uid: 'g', polygon: { exterior: SQUARE, interiors: [HOLE_BOW_TIE] }, labels: ['a'] }], predictions: [] }] }, metrics: [{ id: 'pr', method: 'precision_recall' }] };
+    await expect(evaluate(od)).rejects.toThrow(/groundtruths\[0\]`.*simple polygon rings.*ring 1 whose edges 0 and 2 cross.*TE-208/);
+    const batch = {
+      labels: ['a'], datumUids: ['i'],
+      groundTruths: { offsets: Int32Array.of(0, 1), labels: Int32Array.of(0), uids: ['g'] },
+      predictions: { offsets: Int32Array.of(0, 0), uids: [], labelOffsets: Int32Array.of(0), labels: new Int32Array(0), scores: new Float64Array(0) },
+      geometry: { kind: 'polygon' as const, groundTruths: [[SQUARE, HOLE_BOW_TIE] as [number, number][][]], predictions: [] },
+    };
+    expect(() => new ValorObjectDetection().update(batch)).toThrow(/simple rings.*ring 1.*edges 0 and 2 crossing.*TE-208/);
+  });
+
+  it('a polygon key other than exterior / interiors (a typo that would drop a hole) is TE-102', async () => {
+    const HOLE = [[2, 2], [8, 2], [8, 8], [2, 8]];
+    const od = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [{ uid: 'i', groundtruths: [{ uid: 'g', polygon: { exterior: SQUARE, interior: [HOLE] }, labels: ['a'] }], predictions: [] }] }, metrics: [{ id: 'pr', method: 'precision_recall' }] };
+    await expect(evaluate(od)).rejects.toThrow(/groundtruths\[0\]`.*only the keys 'exterior', 'interiors' in a polygon.*the unknown key "interior".*TE-102/);
+    const pairs = (a: object) => ({ task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [] }, metrics: [{ id: 'p', method: 'polygon_iou', pairs: [[a, { exterior: SQUARE }]] }] });
+    await expect(evaluate(pairs({ exterior: SQUARE, holes: [HOLE] }))).rejects.toThrow(/the unknown key "holes".*TE-102/);
+    expect((await evaluate(pairs({ exterior: SQUARE, interiors: [HOLE] }))).p).toEqual([0.64]); // the hole counts
+  });
+
+  it('unknown keys in Valor data, datums and annotations are TE-102 naming the datum; metadata is accepted', async () => {
+    const cls = (datum: object, data: object = {}) => evaluate({ task: 'classification', data: { datums: [{ uid: 'u', groundtruth: 'a', predictions: ['a', 'b'], scores: [0.6, 0.4], ...datum }], ...data }, metrics: [{ id: 'x', method: 'rocauc' }] });
+    await expect(cls({ groundtruths: ['b'] })).rejects.toThrow(/`data.datums\[0\]`.*have only the keys 'uid', 'groundtruth', .*datum uid "u".*the unknown key "groundtruths".*TE-102/);
+    await expect(cls({}, { datum: [] })).rejects.toThrow(/`data`.*the unknown key "datum".*TE-102/);
+    await expect(cls({ metadata: { split: 'val' } })).resolves.toHaveProperty('x');
+    const box = { uid: 'g', xmin: 0, xmax: 1, ymin: 0, ymax: 1, labels: ['a'] };
+    const od = (ann: object, datum: object = {}) => evaluate({ task: 'object_detection', semantics: 'valor', data: { annotation_type: 'bounding_box', datums: [{ uid: 'i', groundtruths: [ann], predictions: [], ...datum }] }, metrics: [{ id: 'x', method: 'precision_recall' }] });
+    await expect(od({ ...box, x_max: 2 })).rejects.toThrow(/groundtruths\[0\]`.*groundtruth "g".*the unknown key "x_max".*TE-102/);
+    await expect(od(box, { prediction: [] })).rejects.toThrow(/the unknown key "prediction".*TE-102/);
+    await expect(od({ ...box, metadata: {} })).resolves.toHaveProperty('x');
+    const seg = { task: 'semantic_segmentation', data: { datums: [{ uid: 's', shape: [1, 2], groundtruths: [{ label: 'a', mask: ['10'], labels: ['b'] }], predictions: [] }] }, metrics: [{ id: 'x', method: 'precision_recall_iou' }] };
+    await expect(evaluate(seg)).rejects.toThrow(/groundtruths\[0\]`.*the unknown key "labels".*TE-102/);
+  });
+
   it('simple rings, touching only at shared vertices, are accepted', async () => {
     const pairs = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'polygon', datums: [] }, metrics: [{ id: 'p', method: 'polygon_iou', pairs: [[{ exterior: SQUARE }, { exterior: [[0, 0], [10, 0], [5, 5], [0, 0]] }]] }] };
     expect((await evaluate(pairs)).p).toEqual([0.25]);
+  });
+});
+
+describe('COCO options and image sizes', () => {
+  it('an unknown evaluateCoco option key (a typo) is TE-102, not silently a bbox evaluation', async () => {
+    await expect(evaluateCoco(GT, [], { iouTyp: 'segm' } as never)).rejects.toThrow(/'iouTyp' option of evaluateCoco must be one of the known options \(iouType, .*TE-102/);
+  });
+
+  it('an image too large for 32-bit run lengths is TE-207 naming the annotation, not a wrapped mask or a kernel name', async () => {
+    const gt = { ...GT, images: [{ id: 1, width: 200000, height: 200000 }], annotations: [{ ...GT.annotations[0], segmentation: [[0, 0, 10, 0, 10, 10]] }] };
+    const run = evaluateCoco(gt as never, [{ image_id: 1, category_id: 1, segmentation: [[0, 0, 10, 0, 10, 10]], score: 0.9 }], { iouType: 'segm' });
+    await expect(run).rejects.toThrow(/`(gt|dt)` \(record 0\).*image of at most 4294967295 pixels.*200000 × 200000.*TE-207/);
+    await expect(run).rejects.not.toThrow(/RleMerge/);
   });
 });
 

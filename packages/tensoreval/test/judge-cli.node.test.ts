@@ -47,6 +47,23 @@ describe('tensoreval evaluate with a judge', () => {
     expect(text).not.toContain('sk-loopback-secret');
   });
 
+  it('the summary line counts calls, requests sent and retries apart', async () => {
+    server = await LoopbackChatServer.start([{ status: 503 }, { reply: VERDICTS }, { reply: '{"verdicts": [{"analysis": "c", "verdict": "no"}]}' }]);
+    const dir = mkdtempSync(join(tmpdir(), 'judge-cli-'));
+    const stderr = captureWrites(process.stderr);
+    let code: number;
+    try {
+      const file = writeRequest(dir);
+      const request = JSON.parse(readFileSync(file, 'utf8')) as { judge: Record<string, unknown> };
+      writeFileSync(file, JSON.stringify({ ...request, judge: { ...request.judge, max_retries: 1, max_concurrency: 1 } }));
+      code = await runCli(['evaluate', file, '--out', join(dir, 'r.json'), '--judge-base-url', server.baseURL]);
+    } finally {
+      stderr.restore();
+    }
+    expect(code).toBe(0);
+    expect(stderr.text()).toMatch(/judge: 2 records, 0 errors, 2 calls \(0 cached, 0 failed\), 3 requests sent \(1 retries\)/);
+  });
+
   it('--dry-run prints the prompts and calls nothing', async () => {
     server = await LoopbackChatServer.start([]);
     const dir = mkdtempSync(join(tmpdir(), 'judge-cli-'));

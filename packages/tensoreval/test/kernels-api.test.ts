@@ -22,6 +22,8 @@ function bruteTopK(scores: Float32Array, rows: number, cols: number, k: number):
 }
 
 const ACCELERATED: KernelBackend[] = ['onnx', 'tfjs', 'gpujs'];
+/** wasm has the dot-product kernels only */
+const COSINE_ENGINES: KernelBackend[] = ['onnx', 'wasm', 'tfjs', 'gpujs'];
 
 describe('cosineSimilarity', () => {
   const a = randomMatrix(37, 24, 1);
@@ -31,7 +33,7 @@ describe('cosineSimilarity', () => {
     const ref = await cosineSimilarity(a, b, 24, { backend: 'cpu' });
     expect(ref).toBeInstanceOf(Float32Array);
     expect(ref.length).toBe(37 * 29);
-    for (const backend of ACCELERATED) {
+    for (const backend of COSINE_ENGINES) {
       const got = await cosineSimilarity(a, b, 24, { backend });
       for (let i = 0; i < ref.length; i++) expect(Math.abs((got[i] as number) - (ref[i] as number))).toBeLessThan(1e-5);
     }
@@ -43,7 +45,7 @@ describe('cosineSimilarity', () => {
     const bad = b.slice();
     bad[30] = Number.NaN;
     await expect(cosineSimilarity(a, bad, 24)).rejects.toThrow(/Expected `b` \(record 30\) of cosineSimilarity to contain only finite numbers/);
-    await expect(cosineSimilarity(a, b, 24, { backend: 'cuda' as KernelBackend })).rejects.toThrow(/The 'backend' option of cosineSimilarity must be one of 'auto', 'cpu', 'onnx', 'tfjs', 'gpujs'/);
+    await expect(cosineSimilarity(a, b, 24, { backend: 'cuda' as KernelBackend })).rejects.toThrow(/The 'backend' option of cosineSimilarity must be one of 'auto', 'cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'/);
   });
 });
 
@@ -55,7 +57,7 @@ describe('cosineTopK', () => {
   const queries = randomMatrix(11, 16, 4);
   queries.set(corpus.subarray(3 * 16, 4 * 16), 5 * 16);
 
-  for (const backend of ['cpu', 'onnx', 'tfjs', 'gpujs'] as KernelBackend[]) {
+  for (const backend of ['cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'] as KernelBackend[]) {
     it(`tiled top-k equals the untiled selection on ${backend}`, async () => {
       const full = await cosineSimilarity(queries, corpus, 16, { backend: 'cpu' });
       const expected = bruteTopK(full, 11, 53, 7);

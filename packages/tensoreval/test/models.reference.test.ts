@@ -111,7 +111,15 @@ const bertscoreKinds: Record<string, Runner> = {
         const ti = tol(c, 'idf');
         expect(out.idf?.numDocs).toBe(exp.idf.num_docs);
         close(out.idf!.defaultWeight, exp.idf.default_for_ids_not_in_refs, ti, `${c.id} idf default`);
-        for (const [id, v] of Object.entries(exp.idf.by_token_id)) close(out.idf!.byId.get(Number(id)) ?? out.idf!.defaultWeight, v, ti, `${c.id} idf[${id}]`);
+        // The fixture weighs every token of candidates and references. An id of some reference must have
+        // its own table entry; any other id must have none and take the documented ln(N + 1) (idfWeight).
+        const inRefs = new Set(out.referenceIds.flat());
+        const fixtureIds = Object.keys(exp.idf.by_token_id).map(Number);
+        expect([...out.idf!.byId.keys()].sort((a, b) => a - b), `${c.id}: idf entries = the references' token ids`).toEqual(fixtureIds.filter((id) => inRefs.has(id)).sort((a, b) => a - b));
+        for (const [key, v] of Object.entries(exp.idf.by_token_id)) {
+          const id = Number(key);
+          close(inRefs.has(id) ? (out.idf!.byId.get(id) as number) : out.idf!.defaultWeight, v, ti, `${c.id} idf[${id}]${inRefs.has(id) ? '' : ' (in no reference)'}`);
+        }
       }
     }
   },

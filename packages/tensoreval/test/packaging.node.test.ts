@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PACKAGES = ['core', 'backend-cpu', 'backend-onnx', 'backend-tfjs', 'backend-gpujs', 'metrics', 'tensoreval'];
+const PACKAGES = ['core', 'backend-cpu', 'backend-onnx', 'backend-wasm', 'backend-tfjs', 'backend-gpujs', 'metrics', 'tensoreval'];
 const built = PACKAGES.every((p) => existsSync(join(root, 'packages', p, 'dist', 'index.js')));
 const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
 

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWarningHandler, type TensorEvalWarning } from '@tensoreval/core';
+import { inCi } from '@tensoreval/core/testing';
 import { evaluate, evaluateCoco, evaluateCocoOnQueue, evaluateOnQueue, parseRedisUrl, startQueueWorker } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
 import { caseToRequest, listValorCases } from './valor-cases';
 
 // The BullMQ path against a real redis-server on loopback, with real worker processes. Skipped where
-// redis-server is not installed, except in CI (CI=true), where its absence is a failure.
+// redis-server is not installed, except in CI (inCi), where its absence is a failure.
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-if (!hasRedis && process.env.CI === 'true') throw new Error('redis-server is required in CI (.ci/run installs it with apt-get)');
+if (!hasRedis && inCi()) throw new Error('redis-server is required in CI (.ci/run installs it with apt-get)');
 
 const dir = join(repoRoot, 'test-data/reference/coco/synthetic-small');
 const gt = join(dir, 'gt.json');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inCi } from '@tensoreval/core/testing';
 import { runCli } from '../src/cli/run-cli';
 import { COCO_DIR, makeReports, type MadeReports } from './report-fixtures';
 
@@ -233,7 +234,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/ch
 /** Screenshots to look at (gitignored); CI keeps them as artifacts. */
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/report/', import.meta.url));
 
-if (!CHROMIUM && process.env.CI === 'true') {
+if (!CHROMIUM && inCi()) {
   // CI installs chromium (.ci/run): its absence there is a failure, not a skip
   it('finds chromium on CI', () => {
     expect(CHROMIUM, 'chromium is not installed; .ci/run installs it with apt-get').toBeDefined();

@@ -15,6 +15,7 @@ import type { KernelCase } from './kernel-case';
 import { loadTolerances, type ToleranceTable } from './tolerances';
 
 export * from './assert-close';
+export * from './ci';
 export * from './kernel-case';
 export * from './random';
 export * from './tolerances';

@@ -1,8 +1,9 @@
 import { probeWebGpuAdapter, type WebGpuProbe } from '../device/webgpu-adapter';
+import { inCi } from './ci';
 
 /**
  * Whether this test run takes the software-GPU lane: the WebGPU paths of the engines run when an
- * adapter answers (lavapipe in CI, any GPU elsewhere). In CI (`CI` set) a missing adapter is a
+ * adapter answers (lavapipe in CI, any GPU elsewhere). In CI ({@link inCi}) a missing adapter is a
  * failure, since the lane exists to prove the GPU paths; on a user's machine the lane skips.
  */
 export interface WebGpuLane {
@@ -16,6 +17,6 @@ export interface WebGpuLane {
 export async function webGpuLane(env: NodeJS.ProcessEnv = process.env): Promise<WebGpuLane> {
   const probe = await probeWebGpuAdapter();
   if (probe.found) return { probe, run: true };
-  if (env.CI) return { probe, run: true, failure: `the software-GPU lane found no WebGPU adapter in CI: ${probe.reason}` };
+  if (inCi(env)) return { probe, run: true, failure: `the software-GPU lane found no WebGPU adapter in CI: ${probe.reason}` };
   return { probe, run: false };
 }

@@ -33,9 +33,12 @@ export class JudgedMetricError extends Error {
  */
 export class JudgeTransportError extends TensorEvalError {
   readonly errorType = 'JudgeTransportError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('TE-304', message, options);
+  /** Requests sent to the endpoint before giving up (0 when none was sent, e.g. an open circuit). */
+  readonly attempts: number;
+  constructor(message: string, options?: { cause?: unknown; attempts?: number }) {
+    super('TE-304', message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'JudgeTransportError';
+    this.attempts = options?.attempts ?? 0;
   }
 }
 

@@ -1,7 +1,7 @@
 import { checkInteger, invalidOption, ownValue, setOwn } from '@tensoreval/core';
 import { runBounded } from './concurrency';
 import { describeFailure, JudgeResponseError } from './errors';
-import { DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
+import { computeSettled, DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
 import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
 import { resolveJudgedMetric } from './judged-metric-registry';
@@ -107,7 +107,7 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
       const datum = options.datums[d] as JudgedDatum;
       const value = await computeWithRetries((attempt) => {
         recorder.startAttempt();
-        return m.run(attemptContext(pairCtx, attempt), datum, m.options);
+        return computeSettled(attemptContext(pairCtx, attempt), (c) => m.run(c, datum, m.options));
       }, retries);
       record = { type: m.definition.type, value, parameters };
     } catch (error) {

@@ -1,4 +1,5 @@
-import type { ChatMessage, JudgeCallOptions, JudgeClient } from './types';
+import { JudgeResponseError } from './errors';
+import type { ChatMessage, JudgeCallOptions, JudgeClient, JudgeReply } from './types';
 
 /** Valor's default system prompt, sent with every Valor-semantics judge call. */
 export const DEFAULT_JUDGE_SYSTEM_PROMPT = 'You are a helpful assistant.';
@@ -8,6 +9,8 @@ export interface JudgeContext {
   client: JudgeClient;
   systemPrompt: string;
   callOptions?: JudgeCallOptions;
+  /** Replies received for the metric being computed, settled when it ends (see {@link computeSettled}). */
+  replies?: JudgeReply[];
 }
 
 /** Sends one system + user prompt pair to the judge and returns the reply text. */
@@ -17,5 +20,28 @@ export async function askJudge(ctx: JudgeContext, userPrompt: string, extra?: Ju
     { role: 'user', content: userPrompt },
   ];
   const options = extra ? { ...ctx.callOptions, ...extra } : ctx.callOptions;
-  return (await ctx.client.complete(messages, options)).text;
+  const reply = await ctx.client.complete(messages, options);
+  ctx.replies?.push(reply);
+  return reply.text;
+}
+
+/**
+ * Computes one metric value and then tells a caching judge whether to keep the replies it got: all
+ * are kept when the metric succeeds (or fails for another reason: a transport failure, an undefined
+ * value), none when a reply failed the metric's own checks, so a re-run asks again instead of
+ * replaying a reply that parses but, say, lacks its verdict field.
+ */
+export async function computeSettled<T>(ctx: JudgeContext, compute: (ctx: JudgeContext) => Promise<T>): Promise<T> {
+  const replies: JudgeReply[] = [];
+  let accepted = false;
+  try {
+    const value = await compute({ ...ctx, replies });
+    accepted = true;
+    return value;
+  } catch (error) {
+    accepted = !(error instanceof JudgeResponseError);
+    throw error;
+  } finally {
+    for (const reply of replies) reply.settle?.(accepted);
+  }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
+import { computeSettled, DEFAULT_JUDGE_SYSTEM_PROMPT, type JudgeContext } from './judge-context';
 import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
 import { resolveJudgedMetric } from './judged-metric-registry';
@@ -29,5 +29,5 @@ export async function judgeMetric(
   const { run } = resolveJudgedMetric(name, options.semantics, 'judgeMetric');
   const ctx: JudgeContext = { client, systemPrompt: options.systemPrompt ?? DEFAULT_JUDGE_SYSTEM_PROMPT };
   if (options.callOptions) ctx.callOptions = options.callOptions;
-  return run(ctx, datum, options.metricOptions ?? {});
+  return computeSettled(ctx, (c) => run(c, datum, options.metricOptions ?? {}));
 }

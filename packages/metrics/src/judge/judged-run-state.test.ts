@@ -18,7 +18,7 @@ class PromptKeyedJudge implements JudgeClient {
     const cached = h % 11 === 0;
     const verdicts = `{"verdicts": [{"analysis": "a", "verdict": "${h % 2 ? 'yes' : 'no'}"}, {"analysis": "b", "verdict": "${h % 3 ? 'yes' : 'no'}"}]}`;
     const text = prompt.includes('Is ') ? ['true', 'false', 'hmm'][h % 3]! : h % 5 === 0 ? 'no json' : verdicts;
-    return { text, usage: { promptTokens: cached ? 0 : prompt.length, completionTokens: cached ? 0 : text.length }, ...(cached ? { cached: true } : {}) };
+    return { text, usage: { promptTokens: cached ? 0 : prompt.length, completionTokens: cached ? 0 : text.length }, ...(cached ? { cached: true } : { attempts: 1 + (h % 3) }) };
   }
 }
 
@@ -70,6 +70,7 @@ describe('judged-run state', () => {
     expect(run.summary.errors).toBeGreaterThan(0);
     expect(run.summary.usage.cachedCalls).toBeGreaterThan(0);
     expect(run.summary.usage.costUsd).toBeGreaterThan(0);
+    expect(run.summary.usage.retries).toBeGreaterThan(0);
     expect(Object.values(run.verdicts).flat().some((v) => typeof v === 'string')).toBe(true);
   });
 
@@ -86,7 +87,7 @@ describe('judged-run state', () => {
     const run: JudgedRunResult = {
       results: { m: [{ type: 'X', value: Number.NaN, parameters: { evaluator: 'e', retries: 0 } }, { type: 'X', value: { a: -0, b: Number.NEGATIVE_INFINITY }, parameters: { evaluator: 'e', retries: 0 } }] },
       verdicts: { m: ['{"verdict": "yes"}', null] },
-      summary: { datums: 2, metrics: 1, records: 2, errors: 0, errorsByMetric: {}, usage: { calls: 2, cachedCalls: 0, failedCalls: 0, promptTokens: 1, completionTokens: 1, costUsd: null } },
+      summary: { datums: 2, metrics: 1, records: 2, errors: 0, errorsByMetric: {}, usage: { calls: 2, cachedCalls: 0, failedCalls: 0, attempts: 3, retries: 1, promptTokens: 1, completionTokens: 1, costUsd: null } },
     };
     const { shard } = await decodeJudgedRun(await encodeJudgedRun({ base: 0, run }), 's');
     const [r0, r1] = shard.run.results.m!;

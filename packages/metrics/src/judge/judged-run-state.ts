@@ -11,7 +11,7 @@ export interface JudgedRunShard {
 }
 
 const KIND = 'tensoreval.judged-run';
-const COUNTERS = ['calls', 'cachedCalls', 'failedCalls', 'promptTokens', 'completionTokens'] as const;
+const COUNTERS = ['calls', 'cachedCalls', 'failedCalls', 'attempts', 'retries', 'promptTokens', 'completionTokens'] as const;
 
 interface Header {
   base: number;
@@ -24,7 +24,8 @@ interface Header {
  * A judged run's state as an Arrow IPC file (the container of every evaluator state): one row of
  * records per metric id (JSON text, numbers bit for bit), then one row of the judge's verdict texts
  * per metric id (null where the judge never replied), and, in the header, the span's first datum,
- * the pricing and the counts (records, errors per metric, calls, cached and failed calls, tokens).
+ * the pricing and the counts (records, errors per metric, calls, cached and failed calls,
+ * attempts and retries sent, tokens).
  * The cost is not stored: {@link mergeJudgedRuns} recomputes it from the merged token totals.
  */
 export function encodeJudgedRun(shard: JudgedRunShard, pricing?: JudgePricing): Promise<Uint8Array> {
@@ -77,7 +78,7 @@ export function mergeJudgedRuns(shards: readonly JudgedRunShard[], pricing?: Jud
     setOwn(results, id, [] as JudgedRecord[]);
     setOwn(verdicts, id, [] as Array<string | null>);
   }
-  const counts: Record<(typeof COUNTERS)[number], number> = { calls: 0, cachedCalls: 0, failedCalls: 0, promptTokens: 0, completionTokens: 0 };
+  const counts: Record<(typeof COUNTERS)[number], number> = { calls: 0, cachedCalls: 0, failedCalls: 0, attempts: 0, retries: 0, promptTokens: 0, completionTokens: 0 };
   const errorCounts: Record<string, number> = {};
   let datums = 0;
   let records = 0;

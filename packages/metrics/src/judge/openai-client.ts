@@ -133,9 +133,11 @@ export class OpenAiJudgeClient implements JudgeClient {
   }
 
   private async completeWithRetries(sdk: { client: OpenAI; module: OpenAiModule }, messages: ChatMessage[], options: JudgeCallOptions | undefined): Promise<JudgeReply> {
+    let sent = 0; // every request, the one refused for structured output included
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.request(sdk.client, messages, options);
+        sent++;
+        return { ...(await this.request(sdk.client, messages, options)), attempts: sent };
       } catch (error) {
         if (this.structured === 'auto' && options?.responseSchema && isStructuredOutputRejection(sdk.module, error)) {
           this.structured = 'off';
@@ -146,7 +148,7 @@ export class OpenAiJudgeClient implements JudgeClient {
           // the error text may echo the request (a 401 body with the Authorization header): redact, cap;
           // no `cause`, which would carry the unredacted text along
           const what = safeRemoteText(error instanceof Error ? error.message : String(error), [this.apiKey]);
-          throw new JudgeTransportError(`The judge call to model '${this.modelName}' failed after ${attempt + 1} attempt(s): ${what}`);
+          throw new JudgeTransportError(`The judge call to model '${this.modelName}' failed after ${attempt + 1} attempt(s): ${what}`, { attempts: sent });
         }
         await sleep(this.backoffMs(sdk.module, attempt, error));
       }

@@ -39,10 +39,11 @@ function worthCaching(text: string, options: JudgeCallOptions | undefined): bool
 }
 
 /**
- * A persistent response cache in front of any judge: one JSON line per completed usable call, appended as
- * soon as the reply arrives, so a re-run costs nothing and an interrupted run resumes where it
- * stopped. A torn last line (the process died mid-write) is ignored. Cached replies come back with
- * `cached: true` and are not charged in the usage summary. Identical calls in flight share one request.
+ * A persistent response cache in front of any judge: one JSON line per usable call, appended as soon
+ * as the metric that asked accepts the reply (its `settle`; a reply never settled is not kept), so a
+ * re-run costs nothing and an interrupted run resumes where it stopped. A torn last line (the
+ * process died mid-write) is ignored. Cached replies come back with `cached: true` and are not
+ * charged in the usage summary. Identical calls in flight share one request.
  */
 export class CachedJudgeClient implements JudgeClient {
   readonly modelName: string;
@@ -79,18 +80,23 @@ export class CachedJudgeClient implements JudgeClient {
     if (hit) return { text: hit.text, usage: hit.usage, cached: true };
     const inFlight = this.pending.get(key);
     if (inFlight) return { ...(await inFlight), cached: true };
-    const request = this.inner.complete(messages, options);
+    const request = this.inner.complete(messages, options).then((reply): JudgeReply => {
+      if (!worthCaching(reply.text, options)) return reply;
+      const line: CacheLine = { key, text: reply.text, usage: reply.usage };
+      return { ...reply, settle: (accepted) => this.keep(line, accepted) };
+    });
     this.pending.set(key, request);
     try {
-      const reply = await request;
-      if (worthCaching(reply.text, options)) {
-        const line: CacheLine = { key, text: reply.text, usage: reply.usage };
-        appendFileSync(this.path, `${JSON.stringify(line)}\n`);
-        this.entries.set(key, line);
-      }
-      return reply;
+      return await request;
     } finally {
       this.pending.delete(key);
     }
+  }
+
+  /** Appends a reply once its metric accepted it; a second acceptance (shared in-flight call) writes nothing. */
+  private keep(line: CacheLine, accepted: boolean): void {
+    if (!accepted || this.entries.has(line.key)) return;
+    appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+    this.entries.set(line.key, line);
   }
 }

@@ -38,6 +38,13 @@ export interface JudgeReply {
   text: string;
   usage: JudgeUsage;
   cached?: boolean;
+  /** Requests this call sent to the endpoint, retries included (absent: 1, or 0 when cached). */
+  attempts?: number;
+  /**
+   * Set by a cache: told whether the metric that asked accepted the reply. Only an accepted reply is
+   * kept, so a reply that parses but fails the metric's own checks is asked again by a re-run.
+   */
+  settle?: (accepted: boolean) => void;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { TokenEmbeddingProvider } from '../models/token-embeddings';
 import { reportTruncation } from '../models/truncation';
 import { pyStrip } from '../text/python-regex';
 import { readBertScoreBaseline, type BertScoreBaseline } from './bertscore-baseline';
-import { referenceIdf, type IdfTable } from './bertscore-idf';
+import { idfWeight, referenceIdf, type IdfTable } from './bertscore-idf';
 
 export interface BertScoreOptions {
   /** the layer whose hidden states are matched (0 = embedding output); default: the model's last layer */
@@ -87,7 +87,7 @@ export async function bertScore(
 
   const refIds = pairRef.map((t) => (encoded[index.get(t) as number] as { ids: number[] }).ids);
   const idf = useIdf ? referenceIdf(refIds) : undefined;
-  const weight = (id: number): number => (idf ? (idf.byId.get(id) ?? idf.defaultWeight) : id === provider.clsId || id === provider.sepId ? 0 : 1);
+  const weight = (id: number): number => (idf ? idfWeight(idf, id) : id === provider.clsId || id === provider.sepId ? 0 : 1);
 
   // Gather the pairs' token rows into the kernel's ragged layout.
   const dim = emb.dim;

@@ -15,7 +15,7 @@ export const JUDGE_FLAGS: Readonly<Record<string, FlagSpec>> = {
 export function formatJudgeSummary(s: JudgedRunSummary): string {
   const perMetric = Object.entries(s.errorsByMetric).map(([id, n]) => `${id}: ${n}`).join(', ');
   const cost = s.usage.costUsd === null ? '' : `, ~$${s.usage.costUsd.toFixed(4)}`;
-  return `judge: ${s.records} records, ${s.errors} errors${perMetric ? ` (${perMetric})` : ''}, ${s.usage.calls} calls (${s.usage.cachedCalls} cached, ${s.usage.failedCalls} failed), ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens${cost}`;
+  return `judge: ${s.records} records, ${s.errors} errors${perMetric ? ` (${perMetric})` : ''}, ${s.usage.calls} calls (${s.usage.cachedCalls} cached, ${s.usage.failedCalls} failed), ${s.usage.attempts} requests sent (${s.usage.retries} retries), ${s.usage.promptTokens} prompt + ${s.usage.completionTokens} completion tokens${cost}`;
 }
 
 function formatPrompt(n: number, messages: readonly ChatMessage[]): string {

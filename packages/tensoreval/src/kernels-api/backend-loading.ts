@@ -1,7 +1,7 @@
 import { BackendUnavailableError, getAutoPriorities, initBackend, invalidOption, listBackends, ownValue, setAutoPriorities, type KernelName } from '@tensoreval/core';
 import { autoPriorities } from './auto-priorities';
 
-export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'tfjs' | 'gpujs';
+export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'wasm' | 'tfjs' | 'gpujs';
 
 export interface KernelApiOptions {
   /** 'auto' (default): the fastest backend measured for the kernel and size that loads here */
@@ -14,11 +14,12 @@ export interface KernelApiOptions {
 setAutoPriorities(autoPriorities.tables);
 
 /** Every backend name the facade accepts. */
-export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'tfjs', 'gpujs'];
+export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'];
 
 // Lazy loaders: importing a backend package registers it; its engine loads in the backend's init().
 const LOADERS: Record<string, () => Promise<unknown>> = {
   onnx: () => import('@tensoreval/backend-onnx'),
+  wasm: () => import('@tensoreval/backend-wasm'),
   tfjs: () => import('@tensoreval/backend-tfjs'),
   gpujs: () => import('@tensoreval/backend-gpujs'),
 };
@@ -26,6 +27,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
 /** Install lines for a backend package that failed to import (a loaded backend carries its own `installHint`). */
 const INSTALL: Record<string, string> = {
   onnx: 'ONNXRUNTIME_NODE_INSTALL=skip npm i onnxruntime-node',
+  wasm: 'npm i @tensoreval/backend-wasm',
   tfjs: 'npm i @tensorflow/tfjs-core @tensorflow/tfjs-backend-wasm @tensorflow/tfjs-backend-cpu',
   gpujs: 'npm i gpu.js',
 };

@@ -1,6 +1,6 @@
 import { invalidInput } from '@tensoreval/core';
 import { LabelIndex, ValorClassification, type ClassificationBatch } from '@tensoreval/metrics/classification';
-import { asArray, asFiniteNumber, asObject, asString, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
+import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
@@ -10,8 +10,13 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * one columnar batch; label strings become ids here, in first-appearance order. Errors number the
  * datums from `base` (a shard's first datum index in the whole request).
  */
+// Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
+const DATA_KEYS = new Set(['datums']);
+const DATUM_KEYS = new Set(['uid', 'groundtruth', 'predictions', 'scores', 'metadata']);
+
 function parseClassificationData(data: unknown, base: number): ClassificationBatch {
   const root = asObject(data, { argument: 'data' });
+  checkKeys(root, DATA_KEYS, { argument: 'data' });
   const datums = asArray(root.datums, { argument: 'data.datums' });
   const labels = new LabelIndex();
   const uids: string[] = [];
@@ -24,6 +29,7 @@ function parseClassificationData(data: unknown, base: number): ClassificationBat
     const at = base + i;
     const datum = asObject(raw, datumLocation('', at));
     const uid = uidOf(datum, at);
+    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
     uids.push(uid);
     groundTruths[i] = labels.intern(asString(datum.groundtruth, datumLocation('groundtruth', at)));
     const predictions = asArray(datum.predictions, datumLocation('predictions', at));

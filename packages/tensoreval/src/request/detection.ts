@@ -4,7 +4,7 @@ import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState,
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asCoordinate, asFiniteNumber, asObject, asString, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
+import { asArray, asCoordinate, asFiniteNumber, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
 import { decodeMask } from './mask';
 import { isPairIouMethod, runPairIou } from './pair-iou';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
@@ -31,6 +31,7 @@ const collect = (): Collected => ({ uids: [], labels: [], labelOffsets: [0], sco
  */
 function parseDetectionData(data: unknown, base: number): DetectionBatch {
   const root = asObject(data, { argument: 'data' });
+  checkKeys(root, DATA_KEYS, { argument: 'data' });
   const kind = root.annotation_type ?? 'bounding_box';
   if (!ANNOTATION_TYPES.includes(kind as AnnotationType)) throw invalidOption(FN, 'data.annotation_type', `one of ${ANNOTATION_TYPES.map((t) => `'${t}'`).join(', ')}`, kind);
   const type = kind as AnnotationType;
@@ -48,6 +49,7 @@ function parseDetectionData(data: unknown, base: number): DetectionBatch {
     const at = base + i;
     const datum = asObject(datums[i], datumLocation('', at));
     const uid = uidOf(datum, at);
+    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
     uids.push(uid);
     const shape = { height: -1, width: -1 };
     readAnnotations(datum, 'groundtruths', at, uid, type, gt, labels, shape);
@@ -79,6 +81,7 @@ function readAnnotations(datum: Record<string, unknown>, field: 'groundtruths' |
     const raw = list[j];
     const ann = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : asObject(raw, site(field, i, j));
     const annUid = typeof ann.uid === 'string' ? ann.uid : asString(ann.uid, site(field, i, j, '.uid'));
+    checkKeys(ann, ANNOTATION_KEYS[type], site(field, i, j), annotationRule(field, annUid, uid));
     const annLabels = Array.isArray(ann.labels) ? (ann.labels as unknown[]) : asArray(ann.labels, site(field, i, j, '.labels'));
     const annScores = isGt ? annLabels : Array.isArray(ann.scores) ? (ann.scores as unknown[]) : asArray(ann.scores, site(field, i, j, '.scores'));
     if (isGt && annLabels.length !== 1) throw invalidInput(FN, site(field, i, j), withUid(`have exactly one label on groundtruth ${JSON.stringify(annUid)}`, uid), `${annLabels.length} labels`, 'TE-204');
@@ -118,10 +121,7 @@ function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: C
   }
   const rule = annotationRule(field, annUid, uid);
   if (type === 'polygon') {
-    const where = site(field, i, j);
-    const poly = asObject(ann.polygon, site(field, i, j, '.polygon'));
-    const rings = [poly.exterior, ...asArray(poly.interiors ?? [], site(field, i, j, '.polygon.interiors'))];
-    out.polygons.push(rings.map((ring, r) => readRing(ring, where, rule, r)));
+    out.polygons.push(readPolygon(asObject(ann.polygon, site(field, i, j, '.polygon')), site(field, i, j), rule));
   } else {
     const mask = decodeMask(ann.mask, site(field, i, j, '.mask'), rule);
     if (shape.height < 0) Object.assign(shape, { height: mask.height, width: mask.width });
@@ -130,6 +130,26 @@ function readGeometry(type: AnnotationType, ann: Record<string, unknown>, out: C
     }
     out.masks.push(mask.data);
   }
+}
+
+const POLYGON_KEYS = new Set(['exterior', 'interiors']);
+// Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
+const DATA_KEYS = new Set(['annotation_type', 'datums']);
+const DATUM_KEYS = new Set(['uid', 'groundtruths', 'predictions', 'metadata']);
+const ANNOTATION_KEYS: Record<AnnotationType, ReadonlySet<string>> = {
+  bounding_box: new Set(['uid', 'labels', 'scores', 'metadata', 'xmin', 'xmax', 'ymin', 'ymax']),
+  polygon: new Set(['uid', 'labels', 'scores', 'metadata', 'polygon']),
+  bitmask: new Set(['uid', 'labels', 'scores', 'metadata', 'mask']),
+};
+
+/**
+ * A Valor polygon `{exterior, interiors?}` as rings. Any other key is refused (TE-102): a typo such as
+ * `interior` or `holes` would otherwise drop the holes and silently change the area.
+ */
+export function readPolygon(poly: Record<string, unknown>, where: { argument: string; index: number }, rule: (r: string) => string): PolygonRings {
+  checkKeys(poly, POLYGON_KEYS, where, (r) => rule(`${r} in a polygon`));
+  const interiors = asArray(poly.interiors ?? [], { argument: `${where.argument}.polygon.interiors`, index: where.index });
+  return [poly.exterior, ...interiors].map((ring, r) => readRing(ring, where, rule, r));
 }
 
 export function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {

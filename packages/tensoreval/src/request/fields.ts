@@ -39,6 +39,18 @@ export function asCoordinate(value: unknown, location: InputLocation): number {
 }
 
 /** `path` of datum `index` (uid) for messages: ``Expected `data.datums[3].predictions` (record 3) …``. */
+/**
+ * Refuses a key of `obj` that `allowed` does not list (TE-102), naming it: a typo (`groundtruth` for
+ * `groundtruths`, `interior` for `interiors`) would otherwise be ignored and silently change the result.
+ */
+export function checkKeys(obj: Record<string, unknown>, allowed: ReadonlySet<string>, where: InputLocation, rule: (r: string) => string = (r) => r): void {
+  for (const key in obj) {
+    if (Object.hasOwn(obj, key) && !allowed.has(key)) {
+      throw invalidInput(FN, where, rule(`have only the keys ${[...allowed].map((k) => `'${k}'`).join(', ')}`), `the unknown key ${JSON.stringify(key)}`, 'TE-102');
+    }
+  }
+}
+
 export function datumLocation(field: string, index: number): InputLocation & { index: number } {
   return { argument: `data.datums[${index}]${field ? `.${field}` : ''}`, index };
 }

@@ -22,7 +22,7 @@
  * ```
  *
  * Backend (`evaluate(request, { backend })`, `tensoreval evaluate --backend`): 'auto' (default),
- * 'cpu', 'onnx', 'tfjs' or 'gpujs' picks where the IoU kernels of the Valor paths run; the output is
+ * 'cpu', 'onnx', 'wasm', 'tfjs' or 'gpujs' picks where the IoU kernels of the Valor paths run; the output is
  * identical to cpu's, number for number.
  * - object detection, `semantics: 'valor'`: boxes through BoxIou on the backend. A float32 backend's
  *   IoUs go through the exactness guard (`guardBoxIou`): every pair whose comparison Valor makes

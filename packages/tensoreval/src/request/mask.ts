@@ -1,5 +1,5 @@
 import { invalidInput, type InputLocation } from '@tensoreval/core';
-import { asArray, asObject, describe, FN } from './fields';
+import { asArray, asObject, checkKeys, describe, FN } from './fields';
 
 /** A decoded binary mask, row-major (row i is y = i, column j is x = j), 0/1 bytes. */
 interface DecodedMask {
@@ -26,6 +26,8 @@ export function checkMaskSize(height: number, width: number, location: InputLoca
   }
 }
 
+const MASK_KEYS = new Set(['shape', 'rle_row_major']);
+
 /**
  * Decodes Valor's two mask encodings: a list of row strings of '0'/'1', or
  * `{shape: [h, w], rle_row_major: [zeros, ones, zeros, ...]}` (row-major runs starting with zeros,
@@ -34,6 +36,7 @@ export function checkMaskSize(height: number, width: number, location: InputLoca
 export function decodeMask(value: unknown, location: InputLocation, rule: (r: string) => string): DecodedMask {
   if (Array.isArray(value)) return decodeRows(value, location, rule);
   const obj = asObject(value, location);
+  checkKeys(obj, MASK_KEYS, location, (r) => rule(`${r} in a mask`)); // e.g. a column-major claim would be misread
   const shape = asArray(obj.shape, location);
   const [h, w] = shape;
   if (shape.length !== 2 || !Number.isInteger(h) || !Number.isInteger(w) || (h as number) < 0 || (w as number) < 0) {

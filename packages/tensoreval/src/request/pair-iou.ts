@@ -1,6 +1,6 @@
 import { invalidInput } from '@tensoreval/core';
 import { valorPairIou, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
-import { readRing } from './detection';
+import { readPolygon } from './detection';
 import { asArray, asCoordinate, asObject, describe, FN } from './fields';
 import { decodeMask } from './mask';
 import type { MetricCall } from './types';
@@ -41,7 +41,7 @@ export function runPairIou(call: MetricCall): number[] {
     const polygon = (v: unknown, i: number): PolygonRings => {
       const o = asObject(v, where(i));
       const p = o.polygon !== undefined ? asObject(o.polygon, where(i)) : o;
-      return [p.exterior, ...asArray(p.interiors ?? [], where(i))].map((ring, r) => readRing(ring, where(i), (rule) => rule, r));
+      return readPolygon(p, where(i), (rule) => rule);
     };
     geometry = { kind, groundTruths: sides.map(([a], i) => polygon(a, i)), predictions: sides.map(([, b], i) => polygon(b, i)) };
   } else {

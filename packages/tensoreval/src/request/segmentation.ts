@@ -4,7 +4,7 @@ import { ValorSemanticSegmentation, type SegmentationBatch } from '@tensoreval/m
 import { requestKernelBackend } from './backend';
 import { runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asObject, asString, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
+import { asArray, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
 import { checkMaskSize, decodeMask } from './mask';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
@@ -13,8 +13,14 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * [{label, mask}]}` → one columnar batch; every mask must have the datum's shape. Errors number the
  * datums from `base` (a shard's first datum index in the whole request).
  */
+// Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
+const DATA_KEYS = new Set(['datums']);
+const DATUM_KEYS = new Set(['uid', 'shape', 'groundtruths', 'predictions', 'metadata']);
+const ANNOTATION_KEYS = new Set(['label', 'mask', 'metadata']);
+
 function parseSegmentationData(data: unknown, base: number): SegmentationBatch {
   const root = asObject(data, { argument: 'data' });
+  checkKeys(root, DATA_KEYS, { argument: 'data' });
   const datums = asArray(root.datums, { argument: 'data.datums' });
   const labels = new LabelIndex();
   const uids: string[] = [];
@@ -26,6 +32,7 @@ function parseSegmentationData(data: unknown, base: number): SegmentationBatch {
     const at = base + i;
     const datum = asObject(raw, datumLocation('', at));
     const uid = uidOf(datum, at);
+    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
     uids.push(uid);
     const shape = asArray(datum.shape, datumLocation('shape', at));
     const [h, w] = shape;
@@ -41,6 +48,7 @@ function parseSegmentationData(data: unknown, base: number): SegmentationBatch {
       asArray(datum[field], datumLocation(field, at)).forEach((rawAnn, j) => {
         const where = datumLocation(`${field}[${j}]`, at);
         const ann = asObject(rawAnn, where);
+        checkKeys(ann, ANNOTATION_KEYS, where, (r) => withUid(r, uid));
         side.labels.push(labels.intern(asString(ann.label, datumLocation(`${field}[${j}].label`, at))));
         const mask = decodeMask(ann.mask, datumLocation(`${field}[${j}].mask`, at), (rule) => withUid(rule, uid));
         if (mask.height !== h || mask.width !== w) {

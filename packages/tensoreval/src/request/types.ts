@@ -70,7 +70,7 @@ export interface ShardedTask {
 
 export interface EvaluateOptions {
   /**
-   * 'auto' (default) | 'cpu' | 'onnx' | 'tfjs' | 'gpujs': where the Valor object-detection and
+   * 'auto' (default) | 'cpu' | 'onnx' | 'wasm' | 'tfjs' | 'gpujs': where the Valor object-detection and
    * semantic-segmentation IoU kernels run, with output identical to cpu (see ./index.ts). An
    * explicit backend that cannot load is an error naming how to install it.
    */

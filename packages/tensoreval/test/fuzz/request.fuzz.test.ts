@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/evaluate';
-import { corrupt, corruptionArb } from './corrupt';
+import { corrupt, corruptionArb, pathsOf } from './corrupt';
 import { expectCleanOutcome, fuzzParams, requestIds } from './outcome';
 
 // Seeded, bounded fuzzing of the metric-request boundary: random corruptions of valid requests end in
@@ -51,5 +51,28 @@ describe('fuzz: metric requests', () => {
       }),
       fuzzParams(11, 150),
     );
+  });
+});
+
+// Every field name Valor defines at the data, datum, annotation, polygon and mask levels (and `metadata`).
+const VALOR_KEYS = new Set(['annotation_type', 'datums', 'uid', 'groundtruth', 'groundtruths', 'predictions', 'scores', 'shape', 'labels', 'label', 'xmin', 'xmax', 'ymin', 'ymax', 'polygon', 'mask', 'exterior', 'interiors', 'rle_row_major', 'metadata']);
+/** data, a datum, an annotation, a polygon or an RLE mask: the objects whose keys are Valor's fields */
+const isFieldObject = (path: (string | number)[]): boolean => path[0] === 'data' && (path.length <= 3 || path.length === 5 || (path.length === 6 && (path[5] === 'polygon' || path[5] === 'mask')));
+
+describe('fuzz: unknown keys in Valor data', () => {
+  const valorSeeds = ['classification', 'boxes', 'polygons', 'bitmasks', 'segmentation'] as const;
+  it.each(valorSeeds)('%s: any key Valor does not define, at any level of data, is TE-102', async (name) => {
+    const seed = SEEDS[name] as unknown as Parameters<typeof corrupt>[0];
+    const targets = pathsOf(seed).filter((p) => {
+      const node = p.reduce<unknown>((n, k) => (n as Record<string | number, unknown>)[k], seed);
+      return isFieldObject(p) && node !== null && typeof node === 'object' && !Array.isArray(node);
+    });
+    await fc.assert(fc.asyncProperty(fc.nat(targets.length - 1), fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !VALOR_KEYS.has(k)), async (t, key) => {
+      const request = JSON.parse(JSON.stringify(seed)) as Record<string, unknown>;
+      const target = (targets[t] as (string | number)[]).reduce<unknown>((n, k) => (n as Record<string | number, unknown>)[k], request) as Record<string, unknown>;
+      Object.defineProperty(target, key, { value: 1, enumerable: true, writable: true, configurable: true });
+      const error = await evaluate(request).then(() => undefined, (e: unknown) => e);
+      expect((error as { code?: string } | undefined)?.code, `key ${JSON.stringify(key)} at ${JSON.stringify(targets[t])}`).toBe('TE-102');
+    }), fuzzParams(12, 60));
   });
 });

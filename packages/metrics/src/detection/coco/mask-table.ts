@@ -2,6 +2,8 @@ import { decodeRleStringInto, invalidInput, InvalidInputError, isCoordinate, MAX
 import type { CocoSegmentation } from './coco-json';
 
 const FN = 'evaluateCoco';
+/** Largest image whose masks are RLE-encoded: every run length must fit in a uint32. */
+const MAX_RLE_PIXELS = 2 ** 32 - 1;
 const COMPRESSED = 0, UNCOMPRESSED = 1, POLYGONS = 2;
 
 /** Image size of each record, for polygons (pycocotools annToRLE reads it from the GT image). */
@@ -135,6 +137,8 @@ function rasterisePolygons(segs: ReadonlyArray<CocoSegmentation | undefined>, ki
     const i = recordOf(q);
     const h = sizes.heights[i] as number, w = sizes.widths[i] as number;
     if (!(h > 0) || !(w > 0)) throw invalidInput(FN, { argument: source, index: i }, 'refer to an image with positive `height` and `width` (needed to rasterise polygons)', `${h} × ${w}`, 'TE-204');
+    // run lengths are 32-bit (as pycocotools' uint): a larger image would wrap them into a wrong mask
+    if (h * w > MAX_RLE_PIXELS) throw invalidInput(FN, { argument: source, index: i }, `refer to an image of at most ${MAX_RLE_PIXELS} pixels (RLE run lengths are 32-bit)`, `${h} × ${w}`, 'TE-207');
     const s = segs[i];
     const polys: ArrayLike<ArrayLike<number>> = s === undefined ? [boxPolygon(boxes as Float64Array, i)] : (s as number[][]);
     if (polys.length === 0 || (polys[0] as ArrayLike<number>).length < 4) {
