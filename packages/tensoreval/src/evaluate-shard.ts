@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { getWarningHandler, invalidOption, setWarningHandler, type TensorEvalWarning, type WarningHandler } from '@tensoreval/core';
 import { TASKS, validateRequest, type MetricRequest, type TaskHandler } from './request';
 import { asArray, asObject } from './request/fields';
+import type { TextGenerationRunOptions } from './request/text-generation';
 import { errorToWire, type WireError } from './wire-error';
 
 /** One datum shard of a metric request: plain data only (it crosses threads and queues). */
@@ -12,6 +13,8 @@ export interface EvaluateShardTask {
   base: number;
   /** `evaluate`'s backend option */
   backend?: string;
+  /** a judged request's judge overrides (threads only: never sent to a queue) */
+  judgeOverrides?: TextGenerationRunOptions['judgeOverrides'];
 }
 
 /**
@@ -19,17 +22,18 @@ export interface EvaluateShardTask {
  * a TE-103 line when the request's task cannot be sharded. `data` and `data.datums` are checked here
  * with the same messages as a one-pass run.
  */
-export function splitRequest(request: MetricRequest, handler: TaskHandler, backend: string | undefined, count: number, option: string): EvaluateShardTask[] {
-  if (!handler.shards?.accepts(request, backend === undefined ? {} : { backend })) {
-    throw invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation and object_detection with semantics 'valor' split their datums into shards", count, 'TE-103');
+export function splitRequest(request: MetricRequest, handler: TaskHandler, options: TextGenerationRunOptions, count: number, option: string): EvaluateShardTask[] {
+  if (!handler.shards?.accepts(request, options)) {
+    throw invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation, object_detection (not polygons with semantics 'coco'), embedding, retrieval and text_generation split their datums into shards", count, 'TE-103');
   }
+  const { backend, judgeOverrides } = options;
   const data = asObject(request.data, { argument: 'data' });
   const datums = asArray(data.datums, { argument: 'data.datums' });
   const shards = Math.max(1, Math.min(count, datums.length));
   return Array.from({ length: shards }, (_, i) => {
     const base = Math.floor((i * datums.length) / shards);
     const end = Math.floor(((i + 1) * datums.length) / shards);
-    return { request: { ...request, data: { ...data, datums: datums.slice(base, end) } }, base, ...(backend === undefined ? {} : { backend }) };
+    return { request: { ...request, data: { ...data, datums: datums.slice(base, end) } }, base, ...(backend === undefined ? {} : { backend }), ...(judgeOverrides === undefined ? {} : { judgeOverrides }) };
   });
 }
 
@@ -62,7 +66,7 @@ export async function runEvaluateShard(task: EvaluateShardTask, collectWarnings 
     try {
       const { request, handler } = validateRequest(task.request, TASKS);
       if (!handler.shards) throw new Error(`task '${request.task}' has no shard state`);
-      const options = task.backend === undefined ? {} : { backend: task.backend };
+      const options = { ...(task.backend === undefined ? {} : { backend: task.backend }), ...(task.judgeOverrides === undefined ? {} : { judgeOverrides: task.judgeOverrides }) };
       return { state: await handler.shards.state(request, options, task.base), warnings };
     } catch (error) {
       return { error: errorToWire(error) };

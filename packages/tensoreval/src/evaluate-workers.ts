@@ -11,7 +11,7 @@ import { errorFromWire } from './wire-error';
  * one-line error naming the datum by its index in the whole request, prefixed with `shard i of n`.
  */
 export async function evaluateInWorkers(request: MetricRequest, handler: TaskHandler, options: EvaluateOptions, workers: number): Promise<MetricResponse> {
-  const tasks = splitRequest(request, handler, options.backend, workers, 'workers');
+  const tasks = splitRequest(request, handler, options, workers, 'workers');
   const outcomes = await runInPool<EvaluateShardTask, EvaluateShardOutcome>('evaluate-shard-worker', tasks, (t) => runEvaluateShard(t));
   return finishEvaluateShards(request, handler, options, outcomes);
 }

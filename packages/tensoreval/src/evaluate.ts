@@ -9,9 +9,9 @@ import { withAggregates } from './request/aggregates';
  * (`precision_recall`/`rocauc`/`precision_recall_iou` → `{MetricType: [records]}`, the others →
  * `[records]`).
  *
- * With `workers: N` (classification, semantic segmentation, object detection with `semantics:
- * 'valor'`), N threads each evaluate a contiguous shard of the datums and the shards' states are
- * merged exactly: the output is identical for every N.
+ * With `workers: N` (classification, semantic segmentation, object detection, embedding,
+ * retrieval, text_generation), N threads each evaluate a contiguous shard of
+ * the datums and the shards' states are merged exactly: the output is identical for every N.
  *
  * Bad input (unknown task, method or parameter; a malformed datum) throws a TensorEvalError that
  * names the field, the datum index and uid, and the rule.

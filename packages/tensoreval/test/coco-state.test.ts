@@ -6,12 +6,15 @@ import {
   type CocoDataset, type CocoEvaluation, type CocoEvaluateOptions, type CocoResult, type CocoState,
 } from '@tensoreval/metrics/detection';
 import { encodeStateTable } from '@tensoreval/metrics';
-import { listCocoCases, preparedResults } from './coco-fixtures';
+import { caseOptions, listCocoCases, preparedResults } from './coco-fixtures';
 
 /** Seeded LCG (no Math.random: a failing split must be reproducible from its seed). */
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
 function bytes(a: Float64Array): Buffer {
@@ -56,28 +59,29 @@ async function sharded(gt: CocoDataset, dt: CocoResult[], options: CocoEvaluateO
   return finishCocoState(mergeCocoStates(parts), options);
 }
 
-// bbox and segm: LVIS runs in one pass only, and the keypoint/boundary families have their own options
-const cases = listCocoCases().filter((c) => c.family === 'coco');
+// bbox, segm, keypoints, boundary (with their sigmas and dilation ratio) and LVIS (federated, capped)
+const cases = listCocoCases();
 
 describe('COCO state: any split into shards, merged in any order, equals one pass bit for bit', () => {
-  it('finds the fixtures', () => expect(cases.length).toBeGreaterThan(0));
+  it('finds the fixtures of every family that shards', () => expect(new Set(cases.map((c) => c.family))).toEqual(new Set(['coco', 'keypoints', 'boundary', 'lvis'])));
   it.each(cases.map((c, i) => [c.id, c, i] as const))('%s', async (_id, c, i) => {
     const gt = JSON.parse(readFileSync(join(c.dir, c.expected.gt), 'utf8')) as CocoDataset;
     const dt = preparedResults(c).records as unknown as CocoResult[];
     const rnd = lcg(1000 + i);
     const images = gt.images.length;
+    const family = caseOptions(c);
     const variants: CocoEvaluateOptions[] = [
-      { iouType: c.expected.iouType, scoreThreshold: 0.3 },
+      { ...family, scoreThreshold: 0.3 },
       // a requested image subset and pooled categories: outside-imgIds counts and K = 1 merge too
-      { iouType: c.expected.iouType, useCats: false, imgIds: gt.images.filter((_, j) => j % 3 !== 1).map((im) => im.id), maxDets: [1, 5, 20] },
+      { ...family, useCats: false, imgIds: gt.images.filter((_, j) => j % 3 !== 1).map((im) => im.id), maxDets: c.family === 'keypoints' ? [5] : [1, 5, 20] },
     ];
     for (const options of variants) {
       const one = evaluateCocoDatasets(gt, dt, options);
-      expect(one.stats.length).toBe(12);
+      expect(one.stats.length).toBe(c.family === 'keypoints' ? 10 : c.family === 'lvis' ? 13 : 12);
       for (const k of [1, 2, 3 + Math.floor(rnd() * 5)]) expectSame(await sharded(gt, dt, options, randomShards(images, k, rnd), rnd), one);
       expectSame(await sharded(gt, dt, options, [0, 1, 2].map((s) => cocoShardImages(images, s, 3)), rnd), one);
     }
-    if (c.expected.options.min_score === null && !c.expected.options.strip_dt_bbox) {
+    if (c.expected.options.min_score === null && !c.expected.options.strip_dt_bbox && c.family === 'coco') {
       expect(evaluateCocoDatasets(gt, dt, { iouType: c.expected.iouType }).stats).toEqual(c.expected.stats);
     }
   });

@@ -27,6 +27,21 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     }
   });
 
+  it('LVIS (federated, capped): RESULT.json and the summary are byte-identical for N = 1 and 3; TIDE stays one pass (TE-103)', async () => {
+    const lvis = join(repoRoot, 'test-data/reference/coco/lvis/lvis_small');
+    const runs = await Promise.all([1, 3].map(async (n) => {
+      const out = join(tmp, `lvis-${n}.json`);
+      const r = await cli(['--gt', join(lvis, 'gt.json'), '--dt', join(lvis, 'dt.json'), '--lvis', '--workers', String(n), '--out', out, '--quiet']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return { stdout: r.stdout, json: readFileSync(out, 'utf8') };
+    }));
+    expect(JSON.parse(runs[0]!.json).counts.lvis.overCap).toBeGreaterThanOrEqual(0);
+    expect(runs[1]!.json).toBe(runs[0]!.json);
+    expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
+    await expect(evaluateCoco(gt, join(dir, 'dt_bbox.json'), { workers: 2, tide: true })).rejects.toThrow(/'workers'.*tide.*TE-103/);
+  });
+
   it('a bad record fails the run with one TE line naming the shard, file and record', async () => {
     const records = JSON.parse(readFileSync(join(dir, 'dt_bbox.json'), 'utf8')) as Array<{ bbox: number[] }>;
     (records[7] as { bbox: number[] }).bbox = [1, 2, -3, 4];

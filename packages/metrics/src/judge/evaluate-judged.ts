@@ -119,12 +119,19 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
     options.onProgress?.(++done, total);
   });
 
+  // Per-metric error counts in metric order, whatever order concurrent pairs finished in.
+  const byMetric: Record<string, number> = {};
   let errors = 0;
-  for (const n of Object.values(errorsByMetric)) errors += n;
+  for (const m of metrics) {
+    const n = ownValue(errorsByMetric, m.id);
+    if (n === undefined) continue;
+    setOwn(byMetric, m.id, n);
+    errors += n;
+  }
   return {
     results,
     verdicts,
-    summary: { datums: options.datums.length, metrics: metrics.length, records: total, errors, errorsByMetric, usage: client.summary() },
+    summary: { datums: options.datums.length, metrics: metrics.length, records: total, errors, errorsByMetric: byMetric, usage: client.summary() },
   };
 }
 

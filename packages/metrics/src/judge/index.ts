@@ -13,5 +13,6 @@ export * from './judged-record';
 export * from './judged-metric';
 export { JUDGED_METRICS, resolveJudgedMetric } from './judged-metric-registry';
 export * from './evaluate-judged';
+export { encodeJudgedRun, decodeJudgedRun, mergeJudgedRuns, type JudgedRunShard } from './judged-run-state';
 export * from './judge-metric';
 export { byopRates, fillByopTemplate, parseByopVerdict, BYOP_CHECK_TEMPLATES, BYOP_PLACEHOLDERS } from './h2o/byop';

@@ -28,6 +28,14 @@ export interface JudgeUsageSummary {
   costUsd: number | null;
 }
 
+/**
+ * The cost of a run's token totals in US dollars (null without pricing). Computed from the totals
+ * only, so runs merged from shards cost exactly what one pass costs.
+ */
+export function usageCost(pricing: JudgePricing | undefined, promptTokens: number, completionTokens: number): number | null {
+  return pricing ? (promptTokens * pricing.promptPerMillion + completionTokens * pricing.completionPerMillion) / 1e6 : null;
+}
+
 /** Wraps a judge and adds up its calls, tokens and cost. */
 export class MeteredJudgeClient implements JudgeClient {
   readonly modelName: string;
@@ -71,8 +79,6 @@ export class MeteredJudgeClient implements JudgeClient {
   }
 
   summary(): JudgeUsageSummary {
-    const p = this.pricing;
-    const costUsd = p ? (this.promptTokens * p.promptPerMillion + this.completionTokens * p.completionPerMillion) / 1e6 : null;
-    return { calls: this.calls, cachedCalls: this.cachedCalls, failedCalls: this.failedCalls, attempts: this.attempts, retries: this.retries, promptTokens: this.promptTokens, completionTokens: this.completionTokens, costUsd };
+    return { calls: this.calls, cachedCalls: this.cachedCalls, failedCalls: this.failedCalls, attempts: this.attempts, retries: this.retries, promptTokens: this.promptTokens, completionTokens: this.completionTokens, costUsd: usageCost(this.pricing, this.promptTokens, this.completionTokens) };
   }
 }

@@ -1,3 +1,4 @@
+import { invalidOption } from '@tensoreval/core';
 import { TASKS, validateRequest, type EvaluateOptions, type MetricResponse } from '../request';
 import { splitRequest } from '../evaluate-shard';
 import { finishEvaluateShards } from '../evaluate-workers';
@@ -12,7 +13,8 @@ import { runShardJobs, type QueueRunOptions } from './queue-jobs';
  */
 export async function evaluateOnQueue(request: unknown, options: EvaluateOptions, run: QueueRunOptions): Promise<MetricResponse> {
   const { request: valid, handler } = validateRequest(request, TASKS);
-  const tasks = splitRequest(valid, handler, options.backend, run.shards, 'shards');
+  if (handler.shards?.localOnly) throw invalidOption('evaluate', 'queue', `left out for this request: ${handler.shards.localOnly}`, run.shards, 'TE-103');
+  const tasks = splitRequest(valid, handler, options, run.shards, 'shards');
   const inputs = Object.fromEntries(tasks.map((t, i) => [`shard-${i}`, { bytes: Buffer.from(JSON.stringify(t.request)), fileName: `request-${i}.json` }]));
   const outcomes = await runShardJobs(run, tasks.length, 'evaluate-shard', inputs, (index, refs, runId, stateDir) => ({
     kind: 'evaluate', runId, index, count: tasks.length, request: refs[`shard-${index}`]!, base: tasks[index]!.base,

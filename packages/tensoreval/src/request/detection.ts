@@ -1,6 +1,6 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { cocoSemanticsPrecisionRecall, DEFAULT_IOU_THRESHOLDS, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState, decodeCocoState, DEFAULT_IOU_THRESHOLDS, encodeCocoState, joinCocoSemanticsStates, ValorObjectDetection, type CocoState, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
@@ -139,14 +139,29 @@ const THRESHOLD_OPTIONS = { iou_thresholds: 'iouThresholds', score_thresholds: '
 const TIDE_PARAMETERS = ['pos_threshold', 'bg_threshold'] as const;
 const TIDE_OPTIONS = { pos_threshold: 'posThreshold', bg_threshold: 'bgThreshold' } as const;
 
-/** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
-function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
+/** `semantics: 'coco'` takes precision_recall and the IoU-on-pairs methods only. */
+function checkCocoMethods(request: MetricRequest): void {
   for (const call of request.metrics) {
     if (call.method !== 'precision_recall' && !isPairIouMethod(call.method)) {
       throw invalidOption(`evaluate (metric '${call.id}')`, 'method', "'precision_recall' with semantics 'coco' (the confusion-matrix, examples and tide methods are Valor's: set semantics 'valor'; COCO files get TIDE from tensoreval coco --tide)", call.method, 'TE-103');
     }
   }
+}
+
+/** `semantics: 'coco'` (the default): precision_recall records from the COCO engine's matching and interpolation. */
+function runCocoSemantics(request: MetricRequest, options: EvaluateOptions, batch: DetectionBatch): MetricResponse {
+  checkCocoMethods(request);
   return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsPrecisionRecall(batch, callOptions(call, THRESHOLD_OPTIONS))));
+}
+
+/**
+ * The one IoU threshold list of a COCO-semantics request's precision_recall calls: shards keep one
+ * matching state, so calls with different lists run in one pass (TE-103).
+ */
+function cocoShardIouThresholds(request: MetricRequest): readonly number[] {
+  const lists = new Set(request.metrics.filter((c) => !isPairIouMethod(c.method)).map((c) => JSON.stringify(c.iou_thresholds ?? DEFAULT_IOU_THRESHOLDS)));
+  if (lists.size > 1) throw invalidOption('evaluate', 'iou_thresholds', 'one list across the precision_recall calls when the datums are split into shards (workers, queue): shards keep one matching state', [...lists].join(' vs '), 'TE-103');
+  return JSON.parse([...lists][0]!) as number[];
 }
 
 /**
@@ -227,14 +242,30 @@ export const objectDetectionTask: TaskHandler = {
   },
   shards: {
     accepts(request, options) {
-      if (request.semantics !== 'valor' || request.metrics.every((c) => isPairIouMethod(c.method))) return false;
+      if (request.metrics.every((c) => isPairIouMethod(c.method))) return false;
+      if (request.semantics === 'coco') {
+        checkCocoMethods(request);
+        cocoShardIouThresholds(request);
+        // COCO has no polygons: one pass gives that error
+        return asObject(request.data, { argument: 'data' }).annotation_type !== 'polygon';
+      }
       // A float32 backend's exactness guard must see all datums at once; shards use float64 IoUs.
       if (options.backend !== undefined && options.backend !== 'auto' && options.backend !== 'cpu') {
         throw invalidOption('evaluate', 'backend', "'cpu' or 'auto' when the datums are split into shards (workers, queue)", options.backend, 'TE-103');
       }
       return true;
     },
-    state: async (request, _options, base) => (await new ValorObjectDetection().updateOn(parseDetectionData(request.data, base), { backend: 'cpu' })).toState(),
-    finish: async (request, options, states) => answer(request, options, await mergeStates(states, () => new ValorObjectDetection())),
+    async state(request, _options, base) {
+      const batch = parseDetectionData(request.data, base);
+      if (request.semantics === 'coco') return encodeCocoState(cocoSemanticsState(batch, cocoShardIouThresholds(request)));
+      return (await new ValorObjectDetection().updateOn(batch, { backend: 'cpu' })).toState();
+    },
+    async finish(request, options, states) {
+      if (request.semantics !== 'coco') return answer(request, options, await mergeStates(states, () => new ValorObjectDetection()));
+      const decoded: CocoState[] = [];
+      for (const [i, bytes] of states.entries()) decoded.push(await decodeCocoState(bytes, `state of shard ${i + 1} of ${states.length}`));
+      const joined = joinCocoSemanticsStates(decoded);
+      return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsRecords(joined, callOptions(call, THRESHOLD_OPTIONS))));
+    },
   },
 };

@@ -13,11 +13,12 @@ import { defaultSentenceSplitter } from '@tensoreval/metrics/text';
 import { runCallsAsync } from './calls';
 import { parseDatumList } from './datum-list';
 import { requireField, type RawDatum } from './datum-task';
-import { requiredEmbeddings } from './embeddings-block';
+import { requireEmbeddingsBlock, requiredEmbeddings } from './embeddings-block';
+import { recordShards } from './record-shards';
 import { datumRecord, type ResultRecord } from './records';
 import { EMBEDDING_SCHEMA } from './schema/embedding';
 import { schemaMethodTable } from './schema/method-table';
-import type { MetricCall, TaskHandler } from './types';
+import type { EvaluateOptions, MetricCall, MetricRequest, MetricResponse, TaskHandler } from './types';
 
 type SentenceSplitter = NonNullable<TextEmbeddingOptions['splitter']>;
 
@@ -30,7 +31,7 @@ function splitterOf(d: RawDatum): SentenceSplitter {
   const r = d.raw;
   if (typeof r.response === 'string' && Array.isArray(r.response_sentences)) given.set(r.response, r.response_sentences as string[]);
   if (typeof r.reference === 'string' && Array.isArray(r.reference_sentences)) given.set(r.reference, r.reference_sentences as string[]);
-  if (Array.isArray(r.contexts) && Array.isArray(r.context_sentences)) (r.contexts as string[]).forEach((c, i) => given.set(c, (r.context_sentences as string[][])[i] ?? []));
+  if (Array.isArray(r.contexts) && Array.isArray(r.context_sentences)) for (const [i, c] of (r.contexts as string[]).entries()) given.set(c, (r.context_sentences as string[][])[i] ?? []);
   return { split: (text) => given.get(text) ?? defaultSentenceSplitter.split(text) };
 }
 
@@ -70,6 +71,7 @@ const METHODS: Readonly<Record<string, Method>> = {
  * The `embedding` task: H2O's groundedness, sentence similarity, answer relevancy, context relevancy
  * and context MRR, RAGAS's answer similarity and response relevancy, one or two records per datum.
  * Texts are embedded by the provider of the request's `embeddings` block (schema/embeddings-block.ts).
+ * Datums shard (workers, queue): each datum's records depend on that datum alone.
  */
 export const embeddingTask: TaskHandler = {
   schema: EMBEDDING_SCHEMA,
@@ -77,13 +79,17 @@ export const embeddingTask: TaskHandler = {
   aggregates: 'by-uid',
   defaultSemantics: 'valor',
   semantics: ['valor'],
-  async run(request, options) {
-    const datums = parseDatumList(request.data, (raw, index, uid): RawDatum => ({ index, uid, raw }));
-    const provider = await requiredEmbeddings(request.embeddings, request.metrics[0]!.method);
-    return runCallsAsync(request, options, async (call) => {
-      const out: ResultRecord[] = [];
-      for (const d of datums) out.push(...(await METHODS[call.method]!(provider, call, d, { splitter: splitterOf(d) })));
-      return out;
-    });
-  },
+  run: (request, options) => runEmbedding(request, options, 0),
+  shards: recordShards(runEmbedding, (request) => requireEmbeddingsBlock(request.embeddings, request.metrics[0]!.method)),
 };
+
+/** Answers the calls for the request's datums, numbered from `base` in errors. */
+async function runEmbedding(request: MetricRequest, options: EvaluateOptions, base: number): Promise<MetricResponse> {
+  const datums = parseDatumList(request.data, (raw, index, uid): RawDatum => ({ index, uid, raw }), base);
+  const provider = await requiredEmbeddings(request.embeddings, request.metrics[0]!.method);
+  return runCallsAsync(request, options, async (call) => {
+    const out: ResultRecord[] = [];
+    for (const d of datums) out.push(...(await METHODS[call.method]!(provider, call, d, { splitter: splitterOf(d) })));
+    return out;
+  });
+}

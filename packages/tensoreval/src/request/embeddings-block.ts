@@ -27,6 +27,11 @@ export async function embeddingProviderFromBlock(raw: unknown): Promise<Embeddin
 
 /** The request's provider, or an error naming the block when a method needs one and none is given. */
 export async function requiredEmbeddings(raw: unknown, method: string): Promise<EmbeddingProvider> {
-  if (raw === undefined) throw invalidInput(FN, { argument: 'embeddings' }, `name an embedding provider for method '${method}' (vectors, onnx or openai)`, 'no embeddings block', 'TE-204');
+  requireEmbeddingsBlock(raw, method);
   return embeddingProviderFromBlock(raw);
+}
+
+/** Throws {@link requiredEmbeddings}'s error when the request has no `embeddings` block (checked before shards start). */
+export function requireEmbeddingsBlock(raw: unknown, method: string): void {
+  if (raw === undefined) throw invalidInput(FN, { argument: 'embeddings' }, `name an embedding provider for method '${method}' (vectors, onnx or openai)`, 'no embeddings block', 'TE-204');
 }

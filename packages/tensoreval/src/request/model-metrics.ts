@@ -199,6 +199,8 @@ export function withModelCalls(name: string, handler: TaskHandler): TaskHandler 
     ...handler,
     methods: { ...handler.methods, ...MODEL_METHODS },
     schema: { ...schema, methods: { ...schema.methods, ...MODEL_METHOD_SCHEMAS }, blocks: { ...schema.blocks, models: MODELS_BLOCK } },
+    // model-based calls run in one pass: a request with any of them does not shard
+    ...(handler.shards ? { shards: { ...handler.shards, accepts: (r, o) => !r.metrics.some(isModelCall) && handler.shards!.accepts(r, o) } } : {}),
     async run(request: MetricRequest, options: EvaluateOptions): Promise<MetricResponse> {
       const modelCalls = request.metrics.filter(isModelCall);
       if (modelCalls.length === 0) return handler.run(request, options);

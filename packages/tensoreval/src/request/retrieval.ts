@@ -73,6 +73,7 @@ const METHODS: Readonly<Record<string, Method>> = {
  * The `retrieval` task: per datum, ranked-list metrics from grades or 0/1 relevance (open-rag-eval's
  * Precision@K, AP@K and MRR; Recall@K, hit rate@K and nDCG@K with trec_eval / scikit-learn
  * semantics), open-rag-eval's nugget and citation scores and consistency statistics. Each call's
- * output is a list of `{type, value, parameters: {datum_uid, k?, threshold?}}` records in datum order.
+ * output is a list of `{type, value, parameters: {datum_uid, k?, threshold?}}` records in datum order;
+ * the datums shard (workers, queue).
  */
-export const retrievalTask: TaskHandler = datumTask(RETRIEVAL_SCHEMA, (call, datums) => datums.flatMap((d) => METHODS[call.method]!(call, d)), 'by-uid');
+export const retrievalTask: TaskHandler = datumTask(RETRIEVAL_SCHEMA, (call, datums) => datums.flatMap((d) => METHODS[call.method]!(call, d)), 'by-uid', true);

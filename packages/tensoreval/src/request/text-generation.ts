@@ -1,12 +1,18 @@
-import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput, ownValue } from '@tensoreval/core';
+import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput, invalidOption, ownValue } from '@tensoreval/core';
+import { runCalls } from './calls';
 import {
   CachedJudgeClient,
+  decodeJudgedRun,
+  encodeJudgedRun,
   evaluateJudged,
+  mergeJudgedRuns,
   JUDGED_METRICS,
   OpenAiJudgeClient,
   type JudgeClient,
   type JudgedDatum,
   type JudgedMetricRequest,
+  type JudgedRunResult,
+  type JudgedRunShard,
   type JudgedRunSummary,
   type JudgedVerdicts,
   type JudgePricing,
@@ -62,9 +68,10 @@ function optionalStringList(value: unknown, field: string, index: number): strin
  * Text-generation datums `{uid, query?, response?, context?: [str], groundtruths?: [str], text?,
  * answer_parts?: [{text, citations: [id]}], passages?: {id: text}}` → judged datums.
  */
-export function parseTextGenerationData(data: unknown): JudgedDatum[] {
+export function parseTextGenerationData(data: unknown, base = 0): JudgedDatum[] {
   const root = asObject(data, { argument: 'data' });
-  return asArray(root.datums, { argument: 'data.datums' }).map((raw, i) => {
+  return asArray(root.datums, { argument: 'data.datums' }).map((raw, j) => {
+    const i = base + j; // errors name the datum by its index in the whole request
     const datum = asObject(raw, datumLocation('', i));
     const out: JudgedDatum = { uid: datumUid(datum, i) };
     for (const key of ['query', 'response', 'text'] as const) if (datum[key] !== undefined) out[key] = asString(datum[key], datumLocation(key, i));
@@ -179,24 +186,57 @@ export const textGenerationTask: TaskHandler = {
   defaultSemantics: 'valor',
   semantics: ['valor'],
   async run(request: MetricRequest, options: TextGenerationRunOptions): Promise<MetricResponse> {
-    const datums = parseTextGenerationData(request.data);
-    const embeddings = request.embeddings === undefined ? undefined : await embeddingProviderFromBlock(request.embeddings);
-    const settings = parseJudgeSettings(request.judge, options.judgeOverrides);
-    let client: JudgeClient = options.judgeClient ?? new OpenAiJudgeClient(settings.client);
-    if (settings.cachePath !== undefined && !options.judgeClient) client = new CachedJudgeClient(client, settings.cachePath);
-    const callOptions = { ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}), ...(settings.seed !== undefined ? { seed: settings.seed } : {}) };
-    const { results, verdicts, summary } = await evaluateJudged({
-      client,
-      datums,
-      metrics: request.metrics.map((call) => metricRequest(call, embeddings)),
-      retries: settings.retries,
-      ...(settings.systemPrompt !== undefined ? { systemPrompt: settings.systemPrompt } : {}),
-      ...(Object.keys(callOptions).length ? { callOptions } : {}),
-      ...(settings.pricing ? { pricing: settings.pricing } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    });
-    options.onSummary?.(summary);
-    options.onVerdicts?.(verdicts);
-    return results;
+    const { run } = await runJudged(request, options, 0);
+    options.onSummary?.(run.summary);
+    options.onVerdicts?.(run.verdicts);
+    return run.results;
+  },
+  // Each shard (a thread) builds the request's judge and runs its datums; the judged-run states
+  // merge to the one-pass records and counts. The judge overrides and key stay in this process,
+  // so the queue does not take judged requests.
+  shards: {
+    localOnly: "judged requests split across threads only (--workers): the judge's overrides and API key stay in this process",
+    accepts(request, options: TextGenerationRunOptions) {
+      if (options.judgeClient) {
+        throw invalidOption('evaluate', 'judgeClient', "left out when the datums are split into shards (a judge object cannot cross threads; each shard builds the request's judge)", 'a judge client (such as --dry-run\'s)', 'TE-103');
+      }
+      // the whole request's data and judge block fail here as one pass fails, before any judge call
+      parseTextGenerationData(request.data);
+      parseJudgeSettings(request.judge, options.judgeOverrides);
+      return true;
+    },
+    async state(request, options: TextGenerationRunOptions, base) {
+      const { run, pricing } = await runJudged(request, options, base);
+      return encodeJudgedRun({ base, run }, pricing);
+    },
+    async finish(request, options: TextGenerationRunOptions, states) {
+      const shards: JudgedRunShard[] = [];
+      for (const [i, bytes] of states.entries()) shards.push((await decodeJudgedRun(bytes, `state of shard ${i + 1} of ${states.length}`)).shard);
+      const { results, verdicts, summary } = mergeJudgedRuns(shards, parseJudgeSettings(request.judge, options.judgeOverrides).pricing);
+      options.onSummary?.(summary);
+      options.onVerdicts?.(verdicts);
+      return runCalls(request, options, (call) => ownValue(results, call.id));
+    },
   },
 };
+
+/** The judged run of the request's datums (errors number them from `base`) and the judge's pricing. */
+async function runJudged(request: MetricRequest, options: TextGenerationRunOptions, base: number): Promise<{ run: JudgedRunResult; pricing: JudgePricing | undefined }> {
+  const datums = parseTextGenerationData(request.data, base);
+  const embeddings = request.embeddings === undefined ? undefined : await embeddingProviderFromBlock(request.embeddings);
+  const settings = parseJudgeSettings(request.judge, options.judgeOverrides);
+  let client: JudgeClient = options.judgeClient ?? new OpenAiJudgeClient(settings.client);
+  if (settings.cachePath !== undefined && !options.judgeClient) client = new CachedJudgeClient(client, settings.cachePath);
+  const callOptions = { ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}), ...(settings.seed !== undefined ? { seed: settings.seed } : {}) };
+  const run = await evaluateJudged({
+    client,
+    datums,
+    metrics: request.metrics.map((call) => metricRequest(call, embeddings)),
+    retries: settings.retries,
+    ...(settings.systemPrompt !== undefined ? { systemPrompt: settings.systemPrompt } : {}),
+    ...(Object.keys(callOptions).length ? { callOptions } : {}),
+    ...(settings.pricing ? { pricing: settings.pricing } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return { run, pricing: settings.pricing };
+}

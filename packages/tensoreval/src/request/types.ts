@@ -62,6 +62,8 @@ export interface ShardedTask {
   accepts(request: MetricRequest, options: EvaluateOptions): boolean;
   /** the state of `request.data`'s datums; errors number them from `base` (their index in the whole request) */
   state(request: MetricRequest, options: EvaluateOptions, base: number): Promise<Uint8Array>;
+  /** why the task splits across threads only, never queue jobs (absent: both) */
+  localOnly?: string;
   /** the response from the shards' states, in datum order */
   finish(request: MetricRequest, options: EvaluateOptions, states: readonly Uint8Array[]): Promise<MetricResponse>;
 }
@@ -78,10 +80,12 @@ export interface EvaluateOptions {
   /** where relative `models.*.dir` paths start (the CLI passes the request file's folder; default the working directory) */
   modelsBaseDir?: string;
   /**
-   * Threads that evaluate datum shards (default 1). Classification, semantic segmentation and
-   * object detection with `semantics: 'valor'` split their datums into this many contiguous shards
-   * and merge the shards' states exactly: the output is identical for every value. Other requests
-   * take only 1. Sharded object detection computes IoUs on cpu (float64), as `backend: 'cpu'`.
+   * Threads that evaluate datum shards (default 1). Classification, semantic segmentation, object
+   * detection (both semantics), embedding, retrieval and text_generation (judged) split
+   * their datums into this many contiguous shards and merge the shards' states exactly: the output
+   * is identical for every value. Other requests take only 1. Sharded object detection computes
+   * IoUs on cpu (float64), as `backend: 'cpu'`; each judged shard builds the request's judge (its
+   * `max_concurrency` holds per thread).
    */
   workers?: number;
 }

@@ -15,6 +15,7 @@ interface CocoStateHeader {
   covered: string;
   positives: number[];
   counts: CocoState['counts'];
+  lvis?: CocoState['lvis'];
 }
 
 /**
@@ -34,6 +35,7 @@ export function encodeCocoState(state: CocoState): Promise<Uint8Array> {
     covered: bytesToBase64(state.covered),
     positives: Array.from(state.positives),
     counts: state.counts,
+    ...(state.lvis ? { lvis: state.lvis } : {}),
   };
   const { rows } = state;
   return encodeStateTable(KIND, COCO_STATE_VERSION, {
@@ -62,6 +64,7 @@ export async function decodeCocoState(bytes: Uint8Array, source = 'state'): Prom
     covered: base64ToBytes(h.covered),
     positives: Float64Array.from(h.positives),
     counts: h.counts,
+    ...(h.lvis ? { lvis: h.lvis } : {}),
     rows: {
       score: columnArray(col('score'), Float64Array, source, 'score'),
       image: columnArray(col('image'), Int32Array, source, 'image'),

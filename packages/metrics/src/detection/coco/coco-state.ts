@@ -4,6 +4,7 @@ import { COCO_BACKEND, finishCoco, prepareCoco, withParsedMasksOnError, type Coc
 import { countingSortBy, identityOrder } from '../../columns/counting-sort';
 import { sortByScoreDesc } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
+import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
 import type { ScannedBoxResults } from './scan-box-results';
 
@@ -46,6 +47,11 @@ export interface CocoState {
     /** IoU of each row's TP match at IoU .50, area all (NaN where not a TP): the extended metrics' mean TP IoU */
     tpIou: Float64Array;
   };
+  /**
+   * LVIS: the categories' frequency groups and the input counts (cap, federated drops, zero areas).
+   * Every shard reads the whole files, so these are the whole run's, equal in every shard.
+   */
+  lvis?: { groups: { r: number[]; c: number[]; f: number[] }; counts: LvisCounts };
 }
 
 const FN = 'mergeCocoStates';
@@ -59,11 +65,10 @@ const FN = 'mergeCocoStates';
  * Bad input throws the same errors as `evaluateCocoDatasets`, for records of any image.
  */
 export function evaluateCocoState(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}, images?: Uint8Array | { index: number; count: number }): CocoState {
-  // LVIS needs the whole GT for its frequency groups and TIDE the whole matching: one pass only
-  if (options.lvis) throw invalidOption('evaluateCocoState', 'lvis', 'false (LVIS evaluation runs in one pass, not in shards)', true, 'TE-103');
+  // TIDE needs each detection's matches against every GT of its image: one pass only
   if (options.tide) throw invalidOption('evaluateCocoState', 'tide', 'absent (the TIDE breakdown runs in one pass, not in shards)', options.tide, 'TE-103');
   return withParsedMasksOnError(results, (r) => {
-    const { params, gtT, dtT, iouOf } = prepareCoco(gt, r, options);
+    const { params, gtT, dtT, iouOf, lvisCounts } = prepareCoco(gt, r, options);
     const I = gtT.images.ids.length;
     const covered = images === undefined ? new Uint8Array(I).fill(1) : ArrayBuffer.isView(images) ? images : cocoShardImages(I, images.index, images.count);
     if (covered.length !== I) {
@@ -96,6 +101,7 @@ export function evaluateCocoState(gt: CocoDataset, results: ArrayLike<CocoResult
       positives: m.positives,
       counts: { gtAnnotations: m.gtEvaluated, detections, skippedUnknownCategory: skipped, outsideImgIds: m.dtOutsideImgIds },
       rows: { score, image, category, file: m.rowDt.slice(), group: m.rowGroup.slice(), rank: m.rowRank.slice(), state: m.dtState.slice(0, n * params.areaRng.length * params.iouThrs.length), tpIou: m.matchedIou.slice(0, n) },
+      ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt, gtT), counts: lvisCounts } } : {}),
     };
   });
 }
@@ -182,14 +188,16 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
     positives: state.positives, gtEvaluated: state.counts.gtAnnotations, dtEvaluated: n, dtOutsideImgIds: state.counts.outsideImgIds,
     matchedIou: rows.tpIou, gtRows: new Int32Array(0),
   };
-  return finishCoco(matches, rows.score, state.params, state, {
+  const out = finishCoco(matches, rows.score, state.params, state, {
     images: state.images, detections: state.counts.detections, skippedUnknownCategory: state.counts.skippedUnknownCategory,
-  }, options);
+  }, options, state.lvis?.groups);
+  if (state.lvis) out.counts.lvis = { ...state.lvis.counts };
+  return out;
 }
 
 /** What two states of the same evaluation share, as one string. */
 export function headerKey(s: CocoState): string {
-  return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images]);
+  return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null]);
 }
 
 /** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */

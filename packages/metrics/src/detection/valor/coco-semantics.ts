@@ -1,6 +1,7 @@
 import { checkKnownOptions, checkNumberArray, invalidOption } from '@tensoreval/core';
 import { f1Score, groupByType, type MetricRecord, type MetricRecordsByType } from '../../valor/metric-record';
-import { evaluateCocoDatasets, type CocoEvaluation } from '../coco/coco-evaluate';
+import type { CocoEvaluation } from '../coco/coco-evaluate';
+import { evaluateCocoState, finishCocoState, type CocoState } from '../coco/coco-state';
 import type { CocoAnnotation, CocoDataset, CocoResult, CocoRle } from '../coco/coco-json';
 import type { DetectionBatch } from './detection-batch';
 import { validateDetectionBatch } from './validate-batch';
@@ -64,6 +65,18 @@ function toCoco(batch: DetectionBatch): { gt: CocoDataset; results: CocoResult[]
 }
 
 /**
+ * The COCO engine's matching of a batch (datum d → image d, label l → category l) at
+ * `iouThresholds`, one area range (all) and no maxDets cut: the state {@link cocoSemanticsRecords}
+ * answers from. Shards of a request's datums join with {@link joinCocoSemanticsStates}.
+ */
+export function cocoSemanticsState(batch: DetectionBatch, iouThresholds: readonly number[] = DEFAULT_IOU_THRESHOLDS): CocoState {
+  const iouThrs = checkNumberArray(iouThresholds, 'iouThresholds', FN, { min: 0, max: 1 }).slice();
+  validateDetectionBatch(batch);
+  const { gt, results, segm } = toCoco(batch);
+  return evaluateCocoState(gt, results, { iouType: segm ? 'segm' : 'bbox', iouThrs, maxDets: [Math.max(1, results.length)], areaRng: [[0, 1e10]], areaRngLbl: ['all'] });
+}
+
+/**
  * Valor's precision-recall record types with pycocotools semantics, from the COCO engine
  * (`evaluateCocoDatasets`): matching of each detection, in score order, to the best still-unmatched
  * groundtruth of its label; one area range (all) and no maxDets cut. AP and the PR curve are COCO's
@@ -73,17 +86,30 @@ function toCoco(batch: DetectionBatch): { gt: CocoDataset; results: CocoResult[]
  */
 export function cocoSemanticsPrecisionRecall(batch: DetectionBatch, options: DetectionThresholdOptions = {}): MetricRecordsByType {
   checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], FN);
-  const iouThresholds = checkNumberArray(options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS, 'iouThresholds', FN, { min: 0, max: 1 }).slice();
+  checkNumberArray(options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS, 'iouThresholds', FN, { min: 0, max: 1 });
+  checkNumberArray(options.scoreThresholds ?? DEFAULT_SCORE_THRESHOLDS, 'scoreThresholds', FN);
+  return cocoSemanticsRecords(cocoSemanticsState(batch, options.iouThresholds ?? DEFAULT_IOU_THRESHOLDS), options);
+}
+
+/**
+ * {@link cocoSemanticsPrecisionRecall}'s records from a state: one batch's, or the join of a
+ * request's shards. Labels are the state's categories; `iouThresholds`, when given, must be the
+ * state's (the matching was done at them).
+ */
+export function cocoSemanticsRecords(state: CocoState, options: DetectionThresholdOptions = {}): MetricRecordsByType {
+  checkKnownOptions(options, ['iouThresholds', 'scoreThresholds'], FN);
+  const iouThresholds = Array.from(state.params.iouThrs);
+  if (options.iouThresholds !== undefined && JSON.stringify(Array.from(options.iouThresholds)) !== JSON.stringify(iouThresholds)) {
+    throw invalidOption(FN, 'iouThresholds', `the state's IoU thresholds ${JSON.stringify(iouThresholds)}`, JSON.stringify(options.iouThresholds), 'TE-103');
+  }
   const scoreThresholds = checkNumberArray(options.scoreThresholds ?? DEFAULT_SCORE_THRESHOLDS, 'scoreThresholds', FN).slice();
-  validateDetectionBatch(batch);
-  const { gt, results, segm } = toCoco(batch);
-  const base = { iouType: segm ? 'segm' as const : 'bbox' as const, iouThrs: iouThresholds, maxDets: [Math.max(1, results.length)], areaRng: [[0, 1e10] as const], areaRngLbl: ['all'] };
-  const L = batch.labels.length;
+  const labels = state.categoryNames;
+  const L = labels.length;
   const T = iouThresholds.length;
   const S = scoreThresholds.length;
-  // One run per (IoU, score) pair gives that pair's counts; the first run also gives the AP arrays.
+  // The matching is done once; each (IoU, score) pair's counts come from finishing it at that pair.
   const runs: CocoEvaluation[] = [];
-  for (let t = 0; t < T; t++) for (let s = 0; s < S; s++) runs.push(evaluateCocoDatasets(gt, results, { ...base, scoreThreshold: scoreThresholds[s]!, f1IouThr: iouThresholds[t]! }));
+  for (let t = 0; t < T; t++) for (let s = 0; s < S; s++) runs.push(finishCocoState(state, { scoreThreshold: scoreThresholds[s]!, f1IouThr: iouThresholds[t]! }));
   const arrays = runs[0]!.arrays;
   const { R, K } = arrays.shape;
   const categoryOf = runs[0]!.perCategory.map((c) => c.categoryId as number);
@@ -100,8 +126,8 @@ export function cocoSemanticsPrecisionRecall(batch: DetectionBatch, options: Det
       }
       ap[t * L + l] = precisions[0]! < 0 ? -1 : precisions.reduce((a, b) => a + b, 0) / R;
       records.push(
-        { type: 'AP', value: ap[t * L + l], parameters: { iou_threshold: iouThresholds[t], label: batch.labels[l] } },
-        { type: 'PrecisionRecallCurve', value: { precisions, scores }, parameters: { iou_threshold: iouThresholds[t], label: batch.labels[l] } },
+        { type: 'AP', value: ap[t * L + l], parameters: { iou_threshold: iouThresholds[t], label: labels[l] } },
+        { type: 'PrecisionRecallCurve', value: { precisions, scores }, parameters: { iou_threshold: iouThresholds[t], label: labels[l] } },
       );
     }
     records.push({ type: 'mAP', value: meanPresent(ap.subarray(t * L, (t + 1) * L)), parameters: { iou_threshold: iouThresholds[t] } });
@@ -112,7 +138,7 @@ export function cocoSemanticsPrecisionRecall(batch: DetectionBatch, options: Det
     const s = i % S;
     for (const c of run.classF1!.perCategory) {
       const l = c.categoryId as number;
-      const parameters = { iou_threshold: iouThresholds[t], score_threshold: scoreThresholds[s], label: batch.labels[l] };
+      const parameters = { iou_threshold: iouThresholds[t], score_threshold: scoreThresholds[s], label: labels[l] };
       recall[(s * T + t) * L + l] = c.positives > 0 ? c.recall : -1;
       records.push(
         { type: 'Counts', value: { tp: c.tp, fp: c.fp, fn: c.positives - c.tp }, parameters },
@@ -122,7 +148,7 @@ export function cocoSemanticsPrecisionRecall(batch: DetectionBatch, options: Det
       );
     }
   });
-  records.push(...averages(batch.labels, iouThresholds, scoreThresholds, ap, recall));
+  records.push(...averages(labels, iouThresholds, scoreThresholds, ap, recall));
   return groupByType(records);
 }
 
@@ -145,7 +171,7 @@ function averages(labels: readonly string[], iouThresholds: number[], scoreThres
   const S = scoreThresholds.length;
   const records: MetricRecord[] = [];
   const apOverIou = Float64Array.from({ length: L }, (_, l) => meanPresent(Array.from({ length: T }, (_, t) => ap[t * L + l]!)));
-  labels.forEach((label, l) => records.push({ type: 'APAveragedOverIOUs', value: apOverIou[l], parameters: { iou_thresholds: iouThresholds, label } }));
+  for (const [l, label] of labels.entries()) records.push({ type: 'APAveragedOverIOUs', value: apOverIou[l], parameters: { iou_thresholds: iouThresholds, label } });
   records.push({ type: 'mAPAveragedOverIOUs', value: meanPresent(apOverIou), parameters: { iou_thresholds: iouThresholds } });
   const ar = new Float64Array(S * L);
   for (let s = 0; s < S; s++) {
@@ -156,7 +182,7 @@ function averages(labels: readonly string[], iouThresholds: number[], scoreThres
     records.push({ type: 'mAR', value: meanPresent(ar.subarray(s * L, (s + 1) * L)), parameters: { iou_thresholds: iouThresholds, score_threshold: scoreThresholds[s] } });
   }
   const arOverScores = Float64Array.from({ length: L }, (_, l) => meanPresent(Array.from({ length: S }, (_, s) => ar[s * L + l]!)));
-  labels.forEach((label, l) => records.push({ type: 'ARAveragedOverScores', value: arOverScores[l], parameters: { iou_thresholds: iouThresholds, score_thresholds: scoreThresholds, label } }));
+  for (const [l, label] of labels.entries()) records.push({ type: 'ARAveragedOverScores', value: arOverScores[l], parameters: { iou_thresholds: iouThresholds, score_thresholds: scoreThresholds, label } });
   records.push({ type: 'mARAveragedOverScores', value: meanPresent(arOverScores), parameters: { iou_thresholds: iouThresholds, score_thresholds: scoreThresholds } });
   return records;
 }

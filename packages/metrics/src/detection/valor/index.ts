@@ -2,6 +2,7 @@ export type { AnnotationType, BitmaskGeometry, BoxGeometry, DetectionBatch, Dete
 export { ValorObjectDetection } from './valor-detection.metric';
 export { DEFAULT_IOU_THRESHOLDS, ValorObjectDetectionResult, type DetectionExampleOptions, type DetectionTideOptions, type DetectionThresholdOptions } from './valor-detection-result';
 export type { IouBlockOptions } from './iou-blocks';
-export { cocoSemanticsPrecisionRecall } from './coco-semantics';
+export { cocoSemanticsPrecisionRecall, cocoSemanticsState, cocoSemanticsRecords } from './coco-semantics';
+export { joinCocoSemanticsStates } from './coco-semantics-state';
 export { valorPairIou } from './pair-iou';
 export { ringCrossing } from './ring-crossing';

@@ -1,0 +1,47 @@
+import { invalidInput, ownValue } from '@tensoreval/core';
+import { decodeRecordLists, encodeRecordLists } from '@tensoreval/metrics';
+import { runCalls } from './calls';
+import { parseDatumList } from './datum-list';
+import type { EvaluateOptions, MetricRequest, MetricResponse, ShardedTask } from './types';
+
+const KIND = 'tensoreval.request-records';
+
+/**
+ * Shards of a task whose every call answers one list of records in datum order, each datum's
+ * records computed from that datum alone: `runDatums` answers the calls for the datums of `request`
+ * (errors numbering them from `base`), a shard's state is its per-call record lists (an Arrow IPC
+ * record-list state) and the merge concatenates them in datum order. Before the split the whole
+ * request's datums are checked (objects, unique uids) and `check` runs, as one pass checks first.
+ */
+export function recordShards(runDatums: (request: MetricRequest, options: EvaluateOptions, base: number) => Promise<MetricResponse>, check?: (request: MetricRequest) => void): ShardedTask {
+  return {
+    accepts(request) {
+      parseDatumList(request.data, () => null);
+      check?.(request);
+      return true;
+    },
+    async state(request, options, base) {
+      const response = await runDatums(request, options, base);
+      const lists = request.metrics.map((call) => {
+        const out = ownValue(response, call.id);
+        if (!Array.isArray(out)) throw new Error(`call '${call.id}' answered no record list`);
+        return out;
+      });
+      return encodeRecordLists(KIND, { ids: request.metrics.map((c) => c.id) }, lists);
+    },
+    async finish(request, options, states) {
+      const ids = request.metrics.map((c) => c.id);
+      const merged = ids.map((): unknown[] => []);
+      for (const [i, bytes] of states.entries()) {
+        const source = `state of shard ${i + 1} of ${states.length}`;
+        const { header, lists } = await decodeRecordLists(bytes, KIND, source);
+        const theirs = (header as { ids?: unknown } | null)?.ids;
+        if (JSON.stringify(theirs) !== JSON.stringify(ids) || lists.length !== ids.length) {
+          throw invalidInput('loadState', source, `hold the records of the calls ${JSON.stringify(ids)}`, JSON.stringify(theirs ?? null), 'TE-209');
+        }
+        for (const [k, list] of lists.entries()) for (const record of list) merged[k]!.push(record);
+      }
+      return runCalls(request, options, (call) => merged[request.metrics.indexOf(call)]);
+    },
+  };
+}
