@@ -70,7 +70,7 @@ async function detectionCurves(id: string, records: readonly MetricRecord[], gro
     const points: LinePoint[] = [];
     for (const r of list) {
       const ps = (r.value as { precisions?: number[] }).precisions ?? [];
-      ps.forEach((y, i) => points.push({ x: i / (ps.length - 1 || 1), y, series: labelOf(r) ?? '' }));
+      for (const [i, y] of ps.entries()) points.push({ x: i / (ps.length - 1 || 1), y, series: labelOf(r) ?? '' });
     }
     figures.push(figure(await renderSvg(lineChart({ title: `${id}: precision-recall at IoU ${iou}`, description: `Interpolated precision at 101 recall points per label, IoU threshold ${iou} (${id})`, xTitle: 'recall', yTitle: 'precision', points })), `Valor PrecisionRecallCurve records, IoU ${iou}.`));
   }
