@@ -19,7 +19,11 @@ export function copyRootFiles(options: { errorPages?: boolean } = {}): () => Pro
   };
 }
 
-/** Build settings every package shares: ESM + CJS + .d.ts for Node 20, with source maps. */
+/**
+ * Build settings every package shares: ESM + CJS + .d.ts for Node 20, with source maps.
+ * `TENSOREVAL_CJS_BUILD` tells code which of the two outputs it is in (the facade loads backends in
+ * its own format so that they register in its copy of core: packages/tensoreval/src/import-package.ts).
+ */
 export const libraryBuild = {
   format: ['esm', 'cjs'],
   dts: true,
@@ -29,4 +33,7 @@ export const libraryBuild = {
   target: 'node20',
   platform: 'node',
   onSuccess: copyRootFiles(),
+  esbuildOptions(options, context) {
+    options.define = { ...options.define, TENSOREVAL_CJS_BUILD: String(context.format === 'cjs') };
+  },
 } satisfies Options;

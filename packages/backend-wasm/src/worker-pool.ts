@@ -6,8 +6,10 @@ export type WasmCall = readonly [name: string, ...args: number[]];
 
 // Each thread instantiates the same module over the one shared memory and runs the calls of a job
 // in order. Evaluated from a string, so sources and the bundled dist need no worker file on disk.
+// getBuiltinModule, not require: the string runs as ESM where the process was started with
+// --input-type=module (workers inherit execArgv), and require does not exist there.
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
 const { exports } = new WebAssembly.Instance(workerData.module, { env: { mem: workerData.memory } });
 parentPort.on('message', (job) => {
   try {

@@ -70,7 +70,7 @@ async function detectionCurves(id: string, records: readonly MetricRecord[], gro
     const points: LinePoint[] = [];
     for (const r of list) {
       const ps = (r.value as { precisions?: number[] }).precisions ?? [];
-      ps.forEach((y, i) => points.push({ x: i / (ps.length - 1 || 1), y, series: labelOf(r) ?? '' }));
+      for (const [i, y] of ps.entries()) points.push({ x: i / (ps.length - 1 || 1), y, series: labelOf(r) ?? '' });
     }
     figures.push(figure(await renderSvg(lineChart({ title: `${id}: precision-recall at IoU ${iou}`, description: `Interpolated precision at 101 recall points per label, IoU threshold ${iou} (${id})`, xTitle: 'recall', yTitle: 'precision', points })), `Valor PrecisionRecallCurve records, IoU ${iou}.`));
   }
@@ -115,31 +115,22 @@ async function matrixFigure(id: string, r: MetricRecord): Promise<string> {
   const fmt = (x: number) => (iou ? x.toFixed(2) : String(x));
   const cellValue = (x: number): Cell => (iou ? x : count(x));
   const examples: Cell[][] = [];
-  for (const g of labels) for (const p of labels) {
-    const e = cm[g]?.[p];
+  // One heat-map cell; `listed`: its example ids go to the error table (not the diagonal's correct predictions).
+  const add = (row: string, col: string, e: unknown, listed: boolean): void => {
     const value = entryValue(e);
-    cells.push({ row: g, col: p, value, text: fmt(value) });
+    cells.push({ row, col, value, text: fmt(value) });
     const ids = entryExamples(e);
-    if (g !== p && ids.length) examples.push([g, p, cellValue(value), ids.slice(0, 5).join(', ')]);
-  }
+    if (listed && ids.length) examples.push([row, col, cellValue(value), ids.slice(0, 5).join(', ')]);
+  };
+  for (const g of labels) for (const p of labels) add(g, p, cm[g]?.[p], g !== p);
   const cols = [...labels], rows = [...labels];
   if (v.unmatched_ground_truths) {
     cols.push(MISSED);
-    for (const g of labels) {
-      const e = v.unmatched_ground_truths[g];
-      cells.push({ row: g, col: MISSED, value: entryValue(e), text: fmt(entryValue(e)) });
-      const ids = entryExamples(e);
-      if (ids.length) examples.push([g, MISSED, cellValue(entryValue(e)), ids.slice(0, 5).join(', ')]);
-    }
+    for (const g of labels) add(g, MISSED, v.unmatched_ground_truths[g], true);
   }
   if (v.unmatched_predictions) {
     rows.push(HALLUCINATED);
-    for (const p of labels) {
-      const e = v.unmatched_predictions[p];
-      cells.push({ row: HALLUCINATED, col: p, value: entryValue(e), text: fmt(entryValue(e)) });
-      const ids = entryExamples(e);
-      if (ids.length) examples.push([HALLUCINATED, p, cellValue(entryValue(e)), ids.slice(0, 5).join(', ')]);
-    }
+    for (const p of labels) add(HALLUCINATED, p, v.unmatched_predictions[p], true);
   }
   const what = iou ? 'IoU (unmatched: ratio of pixels)' : 'counts';
   const params = paramsText(r, []);

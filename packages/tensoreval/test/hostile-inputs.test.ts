@@ -180,6 +180,19 @@ describe('decided and documented: refuse, or accept like the reference', () => {
     await expect(evaluate(cls([datum('a'), datum('b'), datum('a')]))).rejects.toThrow(/`data\.datums\[2\]\.uid` \(record 2\).*unique across datums \(datum 0 has it too\).*"a".*TE-203/);
   });
 
+  it('a duplicate datum uid is the same error, TE-203, in every task (one datum reader)', async () => {
+    const twice = (task: string, method: string, d: Record<string, unknown>) => ({ task, data: { datums: [{ uid: 'a', ...d }, { uid: 'a', ...d }] }, metrics: [{ id: 'm', method }] });
+    const requests = [
+      twice('object_detection', 'precision_recall', { groundtruths: [], predictions: [] }),
+      twice('semantic_segmentation', 'precision_recall_iou', { shape: [1, 1], groundtruths: [], predictions: [] }),
+      twice('retrieval', 'mrr', { grades: [1] }),
+      twice('text', 'rouge', { response: 'a b', references: ['a b c'] }),
+    ];
+    for (const request of requests) {
+      await expect(evaluate(request), request.task).rejects.toThrow(/`data\.datums\[1\]\.uid` \(record 1\).*unique across datums \(datum 0 has it too\).*"a".*TE-203/);
+    }
+  });
+
   it('duplicate annotation uids within a datum are accepted, as Valor does', async () => {
     const od = { task: 'object_detection', semantics: 'valor', data: { annotation_type: 'bounding_box', datums: [{ uid: 'i', groundtruths: [box('g', 10, ['a']), box('g', 10, ['a'])], predictions: [box('p', 10, ['a'], [0.9])] }] }, metrics: [{ id: 'pr', method: 'precision_recall', iou_thresholds: [0.5], score_thresholds: [0.5] }] };
     const out = await evaluate(od) as { pr: { Counts: Array<{ value: unknown }> } };

@@ -119,6 +119,30 @@ describe.skipIf(!built)('the built facade', () => {
     expect(r.code).toBe(0);
   });
 
+  // A backend loaded on demand registers in the @tensoreval/core it imports; from the CommonJS facade
+  // an ESM backend would register in core's ESM copy, which the CommonJS facade never reads.
+  const onDemand = (load: string) => [
+    load,
+    'const a = new Float32Array([3, 4, 1, 0]);',
+    "t.cosineSimilarity(a, new Float32Array([3, 4]), 2, { backend: 'wasm' }).then((s) => {",
+    "  const wasm = core.listBackends().find((b) => b.name === 'wasm');",
+    '  console.log(JSON.stringify({ scores: Array.from(s), wasm: wasm && wasm.state }));',
+    '}, (e) => { console.log(JSON.stringify({ error: String(e.message) })); });',
+  ].join('\n');
+  for (const [format, args] of [
+    ['CommonJS', ['-e', onDemand("const t = require('tensoreval'); const core = require('@tensoreval/core');")]],
+    ['ESM', ['--input-type=module', '-e', onDemand("import * as t from 'tensoreval'; import * as core from '@tensoreval/core';")]],
+  ] as const) {
+    it(`${format}: a backend loaded on demand registers in the same build of core as the facade`, async () => {
+      const r = await run([process.execPath, ...args], root);
+      expect(r.stderr).toBe('');
+      const out = JSON.parse(r.stdout) as { scores: number[]; wasm: string };
+      expect(out).toMatchObject({ wasm: 'ready' });
+      expect(out.scores[0]).toBeCloseTo(1, 6);
+      expect(out.scores[1]).toBeCloseTo(0.6, 6);
+    });
+  }
+
   it('require("tensoreval") loads neither the OpenAI SDK nor ajv; they load on first use', async () => {
     const script = [
       "const t = require('tensoreval');",

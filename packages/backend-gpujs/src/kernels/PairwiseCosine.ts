@@ -1,4 +1,4 @@
-import type { FloatArray, KernelConfig, PairwiseCosineOutputs } from '@tensoreval/core';
+import { inverseNorms, type KernelConfig, type PairwiseCosineOutputs } from '@tensoreval/core';
 import { gpujsKernel, runGpujs } from '../base';
 import { forEachPairTile } from '../tiles';
 
@@ -14,17 +14,6 @@ const SOURCE = `function (a, b, invA, invB, dim, m) {
   return s * invA[i] * invB[j];
 }`;
 
-/** 1 / L2 norm of each row in float64 (0 for an all-zero row, whose similarities are then 0), as on cpu. */
-function inverseNorms(x: FloatArray, rows: number, dim: number): Float32Array {
-  const out = new Float32Array(rows);
-  for (let r = 0, o = 0; r < rows; r++, o += dim) {
-    let s = 0;
-    for (let d = 0; d < dim; d++) s += x[o + d] * x[o + d];
-    out[r] = s > 0 ? 1 / Math.sqrt(s) : 0;
-  }
-  return out;
-}
-
 export const pairwiseCosineConfig: KernelConfig<'PairwiseCosine'> = {
   kernelName: 'PairwiseCosine',
   backendName: 'gpujs',
@@ -39,8 +28,9 @@ export const pairwiseCosineConfig: KernelConfig<'PairwiseCosine'> = {
     if (n === 0 || m === 0) return { scores };
     const a = inputs.a instanceof Float32Array ? inputs.a : Float32Array.from(inputs.a);
     const b = inputs.b instanceof Float32Array ? inputs.b : Float32Array.from(inputs.b);
-    const invA = inverseNorms(inputs.a, n, dim);
-    const invB = inverseNorms(inputs.b, m, dim);
+    // core's float64 inverse norms (0 for an all-zero row, as on cpu), rounded once to float32 for the engine
+    const invA = Float32Array.from(inverseNorms(inputs.a, n, dim));
+    const invB = Float32Array.from(inverseNorms(inputs.b, m, dim));
     const kernel = gpujsKernel('PairwiseCosine', SOURCE);
     await forEachPairTile(n, m, dim, scores, (i0, i1, j0, j1) =>
       runGpujs(kernel, (i1 - i0) * (j1 - j0), [

@@ -1,4 +1,5 @@
 import { BackendUnavailableError, getAutoPriorities, initBackend, invalidOption, listBackends, ownValue, setAutoPriorities, type KernelName } from '@tensoreval/core';
+import { importPackage } from '../import-package';
 import { autoPriorities } from './auto-priorities';
 
 export type KernelBackend = 'auto' | 'cpu' | 'onnx' | 'wasm' | 'tfjs' | 'gpujs';
@@ -16,12 +17,13 @@ setAutoPriorities(autoPriorities.tables);
 /** Every backend name the facade accepts. */
 export const BACKENDS: readonly KernelBackend[] = ['auto', 'cpu', 'onnx', 'wasm', 'tfjs', 'gpujs'];
 
-// Lazy loaders: importing a backend package registers it; its engine loads in the backend's init().
+// Lazy loaders: loading a backend package registers it (in this build's copy of core, see
+// importPackage); its engine loads in the backend's init().
 const LOADERS: Record<string, () => Promise<unknown>> = {
-  onnx: () => import('@tensoreval/backend-onnx'),
-  wasm: () => import('@tensoreval/backend-wasm'),
-  tfjs: () => import('@tensoreval/backend-tfjs'),
-  gpujs: () => import('@tensoreval/backend-gpujs'),
+  onnx: () => importPackage('@tensoreval/backend-onnx'),
+  wasm: () => importPackage('@tensoreval/backend-wasm'),
+  tfjs: () => importPackage('@tensoreval/backend-tfjs'),
+  gpujs: () => importPackage('@tensoreval/backend-gpujs'),
 };
 
 /** Install lines for a backend package that failed to import (a loaded backend carries its own `installHint`). */

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { ReportOptions, ReportRun } from '@tensoreval/report';
 import { writeOutput } from '../cli/write-output';
+import { importPackage } from '../import-package';
 
 /** A run's display name from its file path (the file name without .json). */
 export function runName(path: string): string {
@@ -13,6 +14,6 @@ export function runName(path: string): string {
  * Vega-Lite) is loaded only here, so commands that write no report never load it.
  */
 export async function writeReport(file: string, runs: readonly ReportRun[], options: ReportOptions = {}, flag = '--report', command = 'report'): Promise<void> {
-  const { renderReport } = await import('@tensoreval/report');
+  const { renderReport } = await importPackage<typeof import('@tensoreval/report')>('@tensoreval/report');
   await writeOutput(file, await renderReport(runs, options), flag, command);
 }

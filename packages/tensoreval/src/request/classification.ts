@@ -1,6 +1,7 @@
 import { invalidInput } from '@tensoreval/core';
 import { LabelIndex, ValorClassification, type ClassificationBatch } from '@tensoreval/metrics/classification';
-import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
+import { readDatums } from './datum-list';
+import { asArray, asFiniteNumber, asString, datumLocation, FN, withUid } from './fields';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
@@ -11,26 +12,18 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * datums from `base` (a shard's first datum index in the whole request).
  */
 // Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
-const DATA_KEYS = new Set(['datums']);
-const DATUM_KEYS = new Set(['uid', 'groundtruth', 'predictions', 'scores', 'metadata']);
+const KEYS = { data: new Set(['datums']), datum: new Set(['uid', 'groundtruth', 'predictions', 'scores', 'metadata']) };
 
 function parseClassificationData(data: unknown, base: number): ClassificationBatch {
-  const root = asObject(data, { argument: 'data' });
-  checkKeys(root, DATA_KEYS, { argument: 'data' });
-  const datums = asArray(root.datums, { argument: 'data.datums' });
+  const { datums, uids } = readDatums(data, base, KEYS);
   const labels = new LabelIndex();
-  const uids: string[] = [];
   const groundTruths = new Int32Array(datums.length);
   const offsets = new Int32Array(datums.length + 1);
   const predLabels: number[] = [];
   const predScores: number[] = [];
-  const uidOf = uniqueDatumUids();
-  datums.forEach((raw, i) => {
+  datums.forEach((datum, i) => {
     const at = base + i;
-    const datum = asObject(raw, datumLocation('', at));
-    const uid = uidOf(datum, at);
-    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
-    uids.push(uid);
+    const uid = uids[i] as string;
     groundTruths[i] = labels.intern(asString(datum.groundtruth, datumLocation('groundtruth', at)));
     const predictions = asArray(datum.predictions, datumLocation('predictions', at));
     const scores = asArray(datum.scores, datumLocation('scores', at));

@@ -4,7 +4,8 @@ import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState,
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, FN, withUid } from './fields';
+import { readDatums } from './datum-list';
+import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, FN, withUid } from './fields';
 import { readAnnotationPolygon, readBox, readMask, siteLocation, siteRule, type AnnotationSite } from './geometry-readers';
 import { isPairIouMethod, runPairIou } from './pair-iou';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
@@ -30,28 +31,21 @@ const collect = (): Collected => ({ uids: [], labels: [], labelOffsets: [0], sco
  * from `base` (a shard's first datum index in the whole request).
  */
 function parseDetectionData(data: unknown, base: number): DetectionBatch {
-  const root = asObject(data, { argument: 'data' });
-  checkKeys(root, DATA_KEYS, { argument: 'data' });
+  const { root, datums, uids } = readDatums(data, base, KEYS);
   const kind = root.annotation_type ?? 'bounding_box';
   if (!ANNOTATION_TYPES.includes(kind as AnnotationType)) throw invalidOption(FN, 'data.annotation_type', `one of ${ANNOTATION_TYPES.map((t) => `'${t}'`).join(', ')}`, kind);
   const type = kind as AnnotationType;
-  const datums = asArray(root.datums, { argument: 'data.datums' });
   const labels = new LabelIndex();
-  const uids: string[] = [];
   const gt = collect();
   const pd = collect();
   const gtOffsets = new Int32Array(datums.length + 1);
   const pdOffsets = new Int32Array(datums.length + 1);
   const heights = new Int32Array(datums.length);
   const widths = new Int32Array(datums.length);
-  const uidOf = uniqueDatumUids();
   for (let i = 0; i < datums.length; i++) {
-    const at = base + i;
-    const datum = asObject(datums[i], datumLocation('', at));
-    const uid = uidOf(datum, at);
-    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
-    uids.push(uid);
-    const ctx: DatumParse = { type, labels, datum: at, datumUid: uid, shape: { height: -1, width: -1 } };
+    const datum = datums[i] as Record<string, unknown>;
+    const uid = uids[i] as string;
+    const ctx: DatumParse = { type, labels, datum: base + i, datumUid: uid, shape: { height: -1, width: -1 } };
     readAnnotations(ctx, datum, 'groundtruths', gt);
     readAnnotations(ctx, datum, 'predictions', pd);
     gtOffsets[i + 1] = gt.uids.length;
@@ -116,8 +110,7 @@ function readAnnotations(ctx: DatumParse, datum: Record<string, unknown>, field:
 }
 
 // Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
-const DATA_KEYS = new Set(['annotation_type', 'datums']);
-const DATUM_KEYS = new Set(['uid', 'groundtruths', 'predictions', 'metadata']);
+const KEYS = { data: new Set(['annotation_type', 'datums']), datum: new Set(['uid', 'groundtruths', 'predictions', 'metadata']) };
 const ANNOTATION_KEYS: Record<AnnotationType, ReadonlySet<string>> = {
   bounding_box: new Set(['uid', 'labels', 'scores', 'metadata', 'xmin', 'xmax', 'ymin', 'ymax']),
   polygon: new Set(['uid', 'labels', 'scores', 'metadata', 'polygon']),

@@ -4,7 +4,8 @@ import { ValorSemanticSegmentation, type SegmentationBatch } from '@tensoreval/m
 import { requestKernelBackend } from './backend';
 import { runCalls } from './calls';
 import { mergeStates } from './merge-states';
-import { asArray, asObject, asString, checkKeys, datumLocation, uniqueDatumUids, describe, FN, withUid } from './fields';
+import { readDatums } from './datum-list';
+import { asArray, asObject, asString, checkKeys, datumLocation, describe, FN, withUid } from './fields';
 import { checkMaskSize, decodeMask } from './mask';
 import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from './types';
 
@@ -14,26 +15,18 @@ import type { EvaluateOptions, MetricRequest, MetricResponse, TaskHandler } from
  * datums from `base` (a shard's first datum index in the whole request).
  */
 // Valor's fields; `metadata` (Valor's filter metadata) is accepted and not used
-const DATA_KEYS = new Set(['datums']);
-const DATUM_KEYS = new Set(['uid', 'shape', 'groundtruths', 'predictions', 'metadata']);
+const KEYS = { data: new Set(['datums']), datum: new Set(['uid', 'shape', 'groundtruths', 'predictions', 'metadata']) };
 const ANNOTATION_KEYS = new Set(['label', 'mask', 'metadata']);
 
 function parseSegmentationData(data: unknown, base: number): SegmentationBatch {
-  const root = asObject(data, { argument: 'data' });
-  checkKeys(root, DATA_KEYS, { argument: 'data' });
-  const datums = asArray(root.datums, { argument: 'data.datums' });
+  const { datums, uids } = readDatums(data, base, KEYS);
   const labels = new LabelIndex();
-  const uids: string[] = [];
   const heights = new Int32Array(datums.length);
   const widths = new Int32Array(datums.length);
   const sides = { groundtruths: { offsets: new Int32Array(datums.length + 1), labels: [] as number[], masks: [] as Uint8Array[] }, predictions: { offsets: new Int32Array(datums.length + 1), labels: [] as number[], masks: [] as Uint8Array[] } };
-  const uidOf = uniqueDatumUids();
-  datums.forEach((raw, i) => {
+  datums.forEach((datum, i) => {
     const at = base + i;
-    const datum = asObject(raw, datumLocation('', at));
-    const uid = uidOf(datum, at);
-    checkKeys(datum, DATUM_KEYS, datumLocation('', at), (r) => withUid(r, uid));
-    uids.push(uid);
+    const uid = uids[i] as string;
     const shape = asArray(datum.shape, datumLocation('shape', at));
     const [h, w] = shape;
     // positive: a 0-pixel image has no confusion counts to take (refused rather than failing deep inside)

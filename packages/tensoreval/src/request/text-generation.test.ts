@@ -63,6 +63,11 @@ describe('text_generation requests', () => {
     await expect(run(request({ metrics: [{ id: 'x', method: 'bias', semantics: 'ragas' }] }), [])).rejects.toThrow(/semantics/);
     await expect(run(request({ data: { datums: [{ uid: 'a', context: 'c' }] } }), [])).rejects.toThrow(/data\.datums\[0\]\.context/);
   });
+  it('refuses a repeated datum uid before any judge call (TE-203, as every task)', async () => {
+    const twice = request({ data: { datums: [{ uid: 'a', query: 'q', response: 'r' }, { uid: 'a', query: 'q2', response: 'r2' }] } });
+    await expect(run(twice, [])).rejects.toThrow(/`data\.datums\[1\]\.uid` \(record 1\).*unique across datums \(datum 0 has it too\).*TE-203/);
+  });
+
   it('feeds the embeddings block to RAGAS response relevancy (an Error record without it)', async () => {
     const q = '{"question": "q?", "noncommittal": 0}';
     const metrics = [{ id: 'rr', method: 'response_relevancy', strictness: 2 }];

@@ -20,7 +20,8 @@ import {
   type OpenAiJudgeClientOptions,
   type StructuredOutputMode,
 } from '@tensoreval/metrics/judge';
-import { asArray, asObject, asString, datumLocation, datumUid, FN } from './fields';
+import { parseDatumList } from './datum-list';
+import { asArray, asObject, asString, datumLocation, FN } from './fields';
 import { schemaFromMethodTable } from './schema/known-parameters';
 import { JUDGE_BLOCK, TEXT_GENERATION_DATA } from './schema/text-generation';
 import { EMBEDDINGS_BLOCK } from './schema/embeddings-block';
@@ -69,11 +70,8 @@ function optionalStringList(value: unknown, field: string, index: number): strin
  * answer_parts?: [{text, citations: [id]}], passages?: {id: text}}` → judged datums.
  */
 export function parseTextGenerationData(data: unknown, base = 0): JudgedDatum[] {
-  const root = asObject(data, { argument: 'data' });
-  return asArray(root.datums, { argument: 'data.datums' }).map((raw, j) => {
-    const i = base + j; // errors name the datum by its index in the whole request
-    const datum = asObject(raw, datumLocation('', i));
-    const out: JudgedDatum = { uid: datumUid(datum, i) };
+  return parseDatumList(data, (datum, i, uid) => {
+    const out: JudgedDatum = { uid };
     for (const key of ['query', 'response', 'text'] as const) if (datum[key] !== undefined) out[key] = asString(datum[key], datumLocation(key, i));
     const context = optionalStringList(datum.context, 'context', i);
     const groundtruths = optionalStringList(datum.groundtruths, 'groundtruths', i);
@@ -90,7 +88,7 @@ export function parseTextGenerationData(data: unknown, base = 0): JudgedDatum[] 
       out.passages = Object.fromEntries(Object.entries(passages).map(([id, text]) => [id, asString(text, datumLocation(`passages.${id}`, i))]));
     }
     return out;
-  });
+  }, base);
 }
 
 /** The run settings of a request's `judge` block, with the API key read from the environment only. */
