@@ -11,7 +11,7 @@ export default defineConfig([
     clean: false,
     banner: { js: '#!/usr/bin/env node' },
   },
-  // worker of evaluateCoco({ workers }): one COCO shard per task
+  // worker of evaluateCoco({ workers }): a results-file range to scan or a COCO shard per task
   { ...libraryBuild, entry: { 'coco-shard-worker': 'src/coco-shard-worker.ts' }, format: ['esm'], dts: false, clean: false },
   // worker of evaluate(request, { workers }): one datum shard per task
   { ...libraryBuild, entry: { 'evaluate-shard-worker': 'src/evaluate-shard-worker.ts' }, format: ['esm'], dts: false, clean: false },

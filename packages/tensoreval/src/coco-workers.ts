@@ -1,27 +1,81 @@
+import { constants } from 'node:buffer';
+import { stat } from 'node:fs/promises';
 import { finishCocoState, mergeCocoStates, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
-import { cocoShardOptions, runCocoShard, type CocoShardTask } from './coco-shard';
+import { DEFAULT_STREAM_ABOVE } from './coco-files';
+import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
+import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
+import { joinColumns, type ScannedColumns, type ScanRangeOutcome } from './coco-split';
 import type { EvaluateCocoOptions } from './evaluate-coco';
+import { recordCuts, recordRanges } from './json-record-ranges';
+import { readInputBytes } from './read-json';
 import { errorFromWire, type WireError } from './wire-error';
-import { runInPool } from './shard-pool';
+import { withPool } from './shard-pool';
 
-type ShardOutcome = Awaited<ReturnType<typeof runCocoShard>>;
+type ShardOutcome = { state: CocoState } | { error: WireError };
+type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
+
+const CALLER = 'evaluateCoco';
+const { MAX_STRING_LENGTH } = constants;
 
 /**
- * `evaluateCoco` over `workers` threads: the GT images are cut into `workers` contiguous shards, each
- * thread reads the files, evaluates its shard and returns its state, and this thread merges the
- * states and accumulates once, so the result is the one-thread result bit for bit. A shard's bad
- * input is the usual one-line error, prefixed with `shard i of n`.
+ * `evaluateCoco` over `workers` threads. This thread reads both files once; the threads scan the
+ * results file in `workers` byte ranges of whole records, and this thread joins their columns in
+ * file order; then each thread evaluates a contiguous shard of the GT images over all the columns
+ * and returns its state, and this thread merges the states and accumulates once, so the result is
+ * the one-thread result bit for bit. Inputs the scanner does not take (irregular records, keypoints,
+ * LVIS, files read by streaming) go the way one pass reads them, each thread reading the files
+ * itself. A shard's bad input is the usual one-line error, prefixed with `shard i of n`.
  */
 export async function evaluateCocoInWorkers(gt: string, dt: string, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
-  const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
-  const outcomes = await runInPool<CocoShardTask, ShardOutcome>('coco-shard-worker', tasks, runCocoShard);
+  const outcomes = await withPool<CocoWorkerTask, CocoWorkerOutcome, ShardOutcome[]>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
+    const split = await scannedShards(gt, dt, shardOptions, workers, run);
+    if (split !== undefined) return split;
+    const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
+    return Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
+  });
   return finishShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options);
 }
 
+/**
+ * The shards' outcomes over the results file read once and scanned in ranges; undefined where the
+ * inputs take the one-file-per-thread path (which then reports any reading error as one pass does).
+ */
+async function scannedShards(gt: string, dt: string, options: CocoShardOptions, workers: number, run: RunTask): Promise<ShardOutcome[] | undefined> {
+  // keypoint and LVIS results are read as records
+  if (options.iouType === 'keypoints' || options.lvis === true) return undefined;
+  const withMasks = options.iouType === 'segm' || options.iouType === 'boundary';
+  let gtBytes: Uint8Array, dtBytes: Uint8Array;
+  try {
+    if ((await stat(dt)).size >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE)) return undefined;
+    const read = await Promise.all([readInputBytes(CALLER, gt), readInputBytes(CALLER, dt)]);
+    // texts that may not fit in one string: one pass decides (TE-209 or not)
+    if (read.some((b) => b.length > MAX_STRING_LENGTH)) return undefined;
+    [gtBytes, dtBytes] = read.map(sharedCopy) as [Uint8Array, Uint8Array];
+  } catch {
+    return undefined;
+  }
+  const ranges = recordRanges(dtBytes.length, recordCuts(dtBytes, workers));
+  const scans = (await Promise.all(ranges.map((range) => run({ kind: 'scan', bytes: dtBytes, range, withMasks })))) as ScanRangeOutcome[];
+  const scanned: Array<{ columns: ScannedColumns; length: number }> = [];
+  for (const s of scans) {
+    if ('declined' in s) return undefined;
+    scanned.push(s);
+  }
+  const columns = joinColumns(scanned, withMasks);
+  return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', gtBytes, dtBytes, columns, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
+}
+
+/** `bytes` in a SharedArrayBuffer: every thread reads the one copy. */
+function sharedCopy(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  out.set(bytes);
+  return out;
+}
+
 /** Merges shard outcomes (the first failed shard's error is thrown) and accumulates once. */
-export function finishShards(shards: ReadonlyArray<{ outcome: { state: CocoState } | { error: WireError }; where: string }>, options: EvaluateCocoOptions): CocoEvaluation {
+export function finishShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions): CocoEvaluation {
   const states: CocoState[] = [];
   for (const { outcome, where } of shards) {
     if ('error' in outcome) throw errorFromWire(outcome.error, where);

@@ -27,13 +27,24 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The text of `path` (stdin for `-` with `options.stdin`), inflated first when it is gzip. */
-export async function readInputText(caller: string, path: string, options: ReadJsonOptions = {}): Promise<string> {
+/** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */
+export async function readInputBytes(caller: string, path: string, options: ReadJsonOptions = {}): Promise<Buffer> {
   const fromStdin = options.stdin === true && path === STDIN;
   try {
     const bytes = fromStdin ? await readStdin() : await readFile(path);
-    return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+    return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
   } catch (error) {
+    throw unreadableInput(caller, inputName(path, options), error);
+  }
+}
+
+/** The text of {@link readInputBytes} (UTF-8). */
+export async function readInputText(caller: string, path: string, options: ReadJsonOptions = {}): Promise<string> {
+  const bytes = await readInputBytes(caller, path, options);
+  try {
+    return bytes.toString('utf8');
+  } catch (error) {
+    // past V8's longest string
     throw unreadableInput(caller, inputName(path, options), error);
   }
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateCoco } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
+import { trickyResults } from './coco-tricky';
 
 const dir = join(repoRoot, 'test-data/reference/coco/synthetic-small');
 const gt = join(dir, 'gt.json');
@@ -66,5 +68,81 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     expect(four.stats).toEqual(one.stats);
     expect(four.counts).toEqual(one.counts);
     await expect(evaluateCoco(gt, join(dir, 'dt.json'), { workers: 1.5 })).rejects.toThrow(/The 'workers' option of evaluateCoco must be an integer/);
+  });
+});
+
+describe('--workers N over a results file read once and scanned in ranges', () => {
+  // other keys holding brackets, commas, escapes and non-ASCII text, gzip-compressed
+  const tricky = (file: string, name: string) => {
+    const path = join(tmp, name);
+    writeFileSync(path, gzipSync(trickyResults(JSON.parse(readFileSync(join(dir, file), 'utf8')))));
+    return path;
+  };
+
+  it.each([['bbox', 'dt_bbox.json'], ['segm', 'dt.json']] as const)('%s, tricky strings, gz: the library result for N = 1..4 equals one pass', async (iouType, file) => {
+    const dt = tricky(file, `tricky-${iouType}.json.gz`);
+    const one = await evaluateCoco(gt, dt, { iouType, scoreThreshold: 0.4 });
+    expect(one.counts.detections).toBe(4175);
+    for (let n = 1; n <= 4; n++) {
+      const r = await evaluateCoco(gt, dt, { iouType, scoreThreshold: 0.4, workers: n });
+      expect(r.stats).toEqual(one.stats);
+      expect(r.counts).toEqual(one.counts);
+      expect(r.perCategory).toEqual(one.perCategory);
+      expect(r.classF1).toEqual(one.classF1);
+      for (const k of ['precision', 'recall', 'scores'] as const) expect(Buffer.from(r.arrays[k].buffer).equals(Buffer.from(one.arrays[k].buffer))).toBe(true);
+    }
+  });
+
+  it('segm, tricky strings, gz, real threads: RESULT.json and the summary are byte-identical for N = 1, 2 and 4', async () => {
+    const dt = tricky('dt.json', 'tricky-cli-segm.json.gz');
+    const runs = await Promise.all([1, 2, 4].map(async (n) => {
+      const out = join(tmp, `tricky-segm-${n}.json`);
+      const r = await cli(['--gt', gt, '--dt', dt, '--iou-type', 'segm', '--workers', String(n), '--out', out, '--quiet']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return { stdout: r.stdout, json: readFileSync(out, 'utf8') };
+    }));
+    for (const r of runs.slice(1)) {
+      expect(r.json).toBe(runs[0]!.json);
+      expect(r.stdout).toBe(runs[0]!.stdout);
+    }
+  });
+
+  it('a bad record in the last range is named by its index in the whole file (real threads)', async () => {
+    const records = JSON.parse(readFileSync(join(dir, 'dt_bbox.json'), 'utf8')) as Array<{ bbox: number[] }>;
+    const late = records.length - 3;
+    records[late]!.bbox = [1, 2, -3, 4];
+    const bad = join(tmp, 'bad-late.json');
+    writeFileSync(bad, JSON.stringify(records));
+    const r = await cli(['--gt', gt, '--dt', bad, '--workers', '4', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^tensoreval: error TE-208: shard 1 of 4: Expected \`.*bad-late\\.json\` \\(record ${late}\\) of evaluateCoco`));
+  });
+
+  it('a record the scanner does not take (a string score) in a late range: one pass\'s error, by its index in the whole file', async () => {
+    const records = JSON.parse(readFileSync(join(dir, 'dt.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const late = records.length - 2;
+    records[late]!.score = 'high';
+    const bad = join(tmp, 'bad-score.json.gz');
+    writeFileSync(bad, gzipSync(trickyResults(records)));
+    const one = await evaluateCoco(gt, bad, { iouType: 'segm' }).then(() => 'no error', (e: Error) => e.message);
+    expect(one).toMatch(new RegExp(`record ${late}\\).*TE-201`));
+    for (const n of [2, 4]) await expect(evaluateCoco(gt, bad, { iouType: 'segm', workers: n })).rejects.toThrow(`shard 1 of ${n}: ${one}`);
+  });
+
+  it('a malformed mask string in a late range: one pass\'s error, by its index in the whole file', async () => {
+    const records = JSON.parse(readFileSync(join(dir, 'dt.json'), 'utf8')) as Array<{ segmentation: { counts: string } }>;
+    const late = records.length - 4;
+    records[late]!.segmentation.counts = `${records[late]!.segmentation.counts}~`;
+    const bad = join(tmp, 'bad-mask.json');
+    writeFileSync(bad, trickyResults(records as never));
+    const one = await evaluateCoco(gt, bad, { iouType: 'segm' }).then(() => 'no error', (e: Error) => e.message);
+    expect(one).toMatch(new RegExp(`bad-mask\\.json\\[${late}\\]\\.segmentation\\.counts.*TE-206`));
+    const messages = await Promise.all([2, 4].map((n) => evaluateCoco(gt, bad, { iouType: 'segm', workers: n }).then(() => 'no error', (e: Error) => e.message)));
+    for (const [k, m] of messages.entries()) {
+      expect(m.startsWith(`shard `) && m.includes(` of ${k === 0 ? 2 : 4}: `)).toBe(true);
+      expect(m.slice(m.indexOf(': ') + 2)).toBe(one);
+    }
   });
 });
