@@ -6,8 +6,9 @@ import type { JudgedDatum } from './judged-datum';
 import type { JudgeSemantics } from './judged-metric';
 import { resolveJudgedMetric } from './judged-metric-registry';
 import type { JudgedRecord } from './judged-record';
-import { ReplyRecorder } from './reply-recorder';
-import type { JudgeCallOptions, JudgeClient } from './types';
+import { errorsInMetricOrder } from './judged-run-state';
+import { safeRemoteText } from './redact';
+import type { JudgeCallOptions, JudgeClient, JudgeReply } from './types';
 import { MeteredJudgeClient, type JudgePricing, type JudgeUsageSummary } from './usage-meter';
 
 /** One judged metric to compute: its name, optional semantics, and metric-specific options. */
@@ -101,13 +102,13 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
     const m = metrics[task % metrics.length] as (typeof metrics)[number];
     const parameters = { evaluator: client.modelName, retries };
     let record: JudgedRecord;
-    const recorder = new ReplyRecorder(ctx.client);
-    const pairCtx: JudgeContext = { ...ctx, client: recorder };
+    // the replies of the attempt that produced the record: its last one is the verdict kept beside it
+    let replies: JudgeReply[] = [];
     try {
       const datum = options.datums[d] as JudgedDatum;
       const value = await computeWithRetries((attempt) => {
-        recorder.startAttempt();
-        return computeSettled(attemptContext(pairCtx, attempt), (c) => m.run(c, datum, m.options));
+        replies = [];
+        return computeSettled(attemptContext(ctx, attempt), (c) => m.run(c, datum, m.options), replies);
       }, retries);
       record = { type: m.definition.type, value, parameters };
     } catch (error) {
@@ -115,19 +116,12 @@ export async function evaluateJudged(options: EvaluateJudgedOptions): Promise<Ju
       setOwn(errorsByMetric, m.id, (ownValue(errorsByMetric, m.id) ?? 0) + 1);
     }
     (ownValue(results, m.id) as JudgedRecord[])[d] = record;
-    (ownValue(verdicts, m.id) as Array<string | null>)[d] = recorder.lastReply;
+    const last = replies[replies.length - 1];
+    (ownValue(verdicts, m.id) as Array<string | null>)[d] = last === undefined ? null : safeRemoteText(last.text);
     options.onProgress?.(++done, total);
   });
 
-  // Per-metric error counts in metric order, whatever order concurrent pairs finished in.
-  const byMetric: Record<string, number> = {};
-  let errors = 0;
-  for (const m of metrics) {
-    const n = ownValue(errorsByMetric, m.id);
-    if (n === undefined) continue;
-    setOwn(byMetric, m.id, n);
-    errors += n;
-  }
+  const { errorsByMetric: byMetric, errors } = errorsInMetricOrder(metrics.map((m) => m.id), errorsByMetric);
   return {
     results,
     verdicts,

@@ -29,10 +29,10 @@ export async function askJudge(ctx: JudgeContext, userPrompt: string, extra?: Ju
  * Computes one metric value and then tells a caching judge whether to keep the replies it got: all
  * are kept when the metric succeeds (or fails for another reason: a transport failure, an undefined
  * value), none when a reply failed the metric's own checks, so a re-run asks again instead of
- * replaying a reply that parses but, say, lacks its verdict field.
+ * replaying a reply that parses but, say, lacks its verdict field. `replies` receives the replies of
+ * this computation in call order (the caller keeps the verdict behind its record from them).
  */
-export async function computeSettled<T>(ctx: JudgeContext, compute: (ctx: JudgeContext) => Promise<T>): Promise<T> {
-  const replies: JudgeReply[] = [];
+export async function computeSettled<T>(ctx: JudgeContext, compute: (ctx: JudgeContext) => Promise<T>, replies: JudgeReply[] = []): Promise<T> {
   let accepted = false;
   try {
     const value = await compute({ ...ctx, replies });

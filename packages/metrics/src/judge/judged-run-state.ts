@@ -96,17 +96,23 @@ export function mergeJudgedRuns(shards: readonly JudgedRunShard[], pricing?: Jud
     datums += run.summary.datums;
     records += run.summary.records;
   }
-  const errorsByMetric: Record<string, number> = {};
-  let errors = 0;
-  for (const id of ids) {
-    const n = ownValue(errorCounts, id);
-    if (n === undefined) continue;
-    setOwn(errorsByMetric, id, n);
-    errors += n;
-  }
+  const { errorsByMetric, errors } = errorsInMetricOrder(ids, errorCounts);
   return {
     results,
     verdicts,
     summary: { datums, metrics: ids.length, records, errors, errorsByMetric, usage: { ...counts, costUsd: usageCost(pricing, counts.promptTokens, counts.completionTokens) } },
   };
+}
+
+/** Error counts per metric id in the metrics' order (whatever order pairs or shards finished in), and their total. */
+export function errorsInMetricOrder(ids: readonly string[], counts: Readonly<Record<string, number>>): { errorsByMetric: Record<string, number>; errors: number } {
+  const errorsByMetric: Record<string, number> = {};
+  let errors = 0;
+  for (const id of ids) {
+    const n = ownValue(counts, id);
+    if (n === undefined) continue;
+    setOwn(errorsByMetric, id, n); // ids are user text
+    errors += n;
+  }
+  return { errorsByMetric, errors };
 }
