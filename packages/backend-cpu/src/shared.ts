@@ -14,7 +14,7 @@ export { RleBatchBuilder } from './rle/rle-batch-builder';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { matchDetectionsImpl } from './kernels/MatchDetections';
 export {
-  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApImpl, interpolatedApOutputs, valorBin, valorEnvelope,
+  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApImpl, interpolatedApOutputs, VALOR_BINS, valorBin, valorEnvelope,
   valorPrecision, valorRecall,
 } from './kernels/InterpolatedAp';
 export { pairwiseCosineImpl } from './kernels/PairwiseCosine';

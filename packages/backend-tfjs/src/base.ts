@@ -37,7 +37,8 @@ let webgpuDevice: DeviceInfo | undefined;
 let loaded = '';
 /**
  * Host↔device traffic of the kernels: a tensor made from a host array is an upload (tensors.ts
- * `uploaded`), one kernel's chain of tfjs ops on one tile or block a dispatch, a `data()` read a download.
+ * `uploaded`), one kernel's chain of tfjs ops on one tile or block a dispatch, as is each WGSL pass (wgsl/program.ts),
+ * a `data()` read a download.
  */
 export const tfjsTraffic = newDeviceTraffic();
 

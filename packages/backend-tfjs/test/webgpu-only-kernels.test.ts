@@ -1,5 +1,5 @@
 import { configureTfjsBackend, tfjsBackend } from '@tensoreval/backend-tfjs';
-import { getKernel, initBackend, runKernel } from '@tensoreval/core';
+import { getKernel, initBackend, resolveBackend, runKernel } from '@tensoreval/core';
 import { describe, expect, it } from 'vitest';
 import { WEBGPU_ONLY } from './skips';
 
@@ -18,6 +18,7 @@ describe('WGSL kernels off tfjs-backend-webgpu', () => {
   });
 
   it('a sweep asked of tfjs then cpu runs on cpu', async () => {
+    expect((await resolveBackend('RocAuc', ['tfjs', 'cpu'])).backend.name).toBe('cpu');
     const out = await runKernel('RocAuc', { scores: Float64Array.of(0.1, 0.4, 0.35, 0.8), labels: Uint8Array.of(0, 0, 1, 1) }, {}, { backend: ['tfjs', 'cpu'] });
     expect(out.auc[0]).toBe(0.75);
   });

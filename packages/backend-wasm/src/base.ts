@@ -54,7 +54,7 @@ function init(): void {
     throw new BackendUnavailableError('TE-303', `Backend 'wasm' computes on the CPU; TENSOREVAL_DEVICE=${device} asks for a GPU.`);
   }
   // validate() is false where SIMD or threads (shared memory) are missing: say so instead of a trap later.
-  // Relaxed-simd (fused multiply-add, about 1.45x on one thread here) is on by default from Node 22.
+  // Relaxed-simd (fused multiply-add; bench:cpu-peak measured no gain on Node 20 with the flag) is on by default from Node 22.
   const relaxed = options.relaxedSimd !== false && webAssembly?.validate(wasmBytes(true)) === true;
   const bytes = wasmBytes(relaxed);
   if (!webAssembly?.validate(bytes)) {
@@ -85,7 +85,7 @@ export function withEngine<T>(kernel: string, bytesFor: (threads: number) => num
     const pages = Math.ceil(bytes / PAGE);
     if (pages > MAX_PAGES) {
       throw new TensorEvalError('TE-304',
-        `Backend 'wasm' cannot run ${kernel}: its inputs and outputs need ${(bytes / 2 ** 30).toFixed(1)} GiB, more than the 4 GiB a WebAssembly memory holds; use cosineTopK (tiled) or the cpu backend.`);
+        `Backend 'wasm' cannot run ${kernel}: its inputs and outputs need ${(bytes / 2 ** 30).toFixed(1)} GiB, more than the 4 GiB a WebAssembly memory holds; use the onnx or cpu backend.`);
     }
     const have = s.memory.buffer.byteLength / PAGE;
     if (pages > have) s.memory.grow(pages - have);

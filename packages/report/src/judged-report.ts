@@ -54,7 +54,7 @@ export async function judgedSections(run: ReportRun, outputs: ReadonlyArray<[str
     if (errors.length) {
       html += table(`${id}: Error records (${errors.length})`, ['datum', 'error', 'reason', 'judge reply'], errors.map(({ r, i }) => {
         const v = (r.value ?? {}) as { type?: string; message?: string };
-        return [datums[i]?.uid ?? String(i), v.type ?? 'Error', clip(v.message, 400), verdicts ? verdictText(verdicts[i]) : '–'];
+        return [datums[i]?.uid ?? String(i), v.type ?? 'Error', clip(v.message, 400), verdictText(verdicts?.[i])];
       }));
     }
     const worstFirst = LOWER_IS_BETTER.has(type) ? (a: number, b: number) => b - a : (a: number, b: number) => a - b;
@@ -62,7 +62,7 @@ export async function judgedSections(run: ReportRun, outputs: ReadonlyArray<[str
     if (worst.length) {
       html += table(`${id}: worst datums (${LOWER_IS_BETTER.has(type) ? 'highest' : 'lowest'} ${type})`, ['datum', type, 'query', 'response', 'judge', 'verdict'], worst.map(({ r, i }) => [
         datums[i]?.uid ?? String(i), r.value as number, clip(datums[i]?.query), clip(datums[i]?.response), `${r.parameters?.evaluator ?? '–'} (retries ${r.parameters?.retries ?? 0})`,
-        verdicts ? verdictText(verdicts[i]) : '–',
+        verdictText(verdicts?.[i]),
       ]));
       if (!verdicts && isJudged(records)) html += '<p class="note">The judge\'s verdicts are known for a run reported as it ran (<code>--report</code>) or with its <code>evaluate --judge-log</code> file (<code>tensoreval report --judge-log</code>).</p>';
       if (!datums.length) html += '<p class="note">The request was not given, so datums are shown by position (use <code>--request</code> with <code>tensoreval report</code>).</p>';

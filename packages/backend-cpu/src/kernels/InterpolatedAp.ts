@@ -2,7 +2,8 @@ import { numpySum, type FloatArray, type InterpolatedApAttrs, type InterpolatedA
 
 /** np.spacing(1): pycocotools adds it to fp + tp so an all-zero prefix never divides by zero. */
 const COCO_EPS = 2.220446049250313e-16;
-const VALOR_BINS = 101;
+/** Valor's recall bins: floor(recall * 100) for recall in [0, 1]. */
+export const VALOR_BINS = 101;
 
 /** numpy linspace(0, 1, 101): i * 0.01 in double (not i / 100), with the end point set to 1. */
 export function cocoRecallThresholds(): Float64Array {

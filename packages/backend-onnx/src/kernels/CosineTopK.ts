@@ -47,8 +47,9 @@ export async function cosineTopKOnnx(
 }
 
 /**
- * CosineTopK on onnx: rows normalised on the host (float64 norms) unless they come normalised, the
- * corpus once per call and the queries per tile, then the fused session per query tile.
+ * CosineTopK on onnx: rows normalised on the host (float64 norms) unless they come normalised (the
+ * corpus once per call), then the fused session per query tile. onnxruntime-node binds only host
+ * tensors, so each run feeds the corpus again.
  */
 export const cosineTopKConfig: KernelConfig<'CosineTopK'> = {
   kernelName: 'CosineTopK',

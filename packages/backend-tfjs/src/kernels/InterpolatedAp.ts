@@ -1,5 +1,5 @@
 import {
-  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApOutputs, valorBin, valorEnvelope, valorPrecision, valorRecall,
+  cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApOutputs, VALOR_BINS, valorBin, valorEnvelope, valorPrecision, valorRecall,
 } from '@tensoreval/backend-cpu';
 import { invalidInput, type FloatArray, type InterpolatedApInputs, type InterpolatedApOutputs, type KernelConfig } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -7,7 +7,6 @@ import { downloadWords, uploadWords } from '../wgsl/program';
 import { RangeValue, rangeArgmax, type RangeValueKind } from '../wgsl/range-argmax';
 import { descendingScoreKeys } from '../wgsl/sort-keys';
 
-const VALOR_BINS = 101;
 
 /** The counts as int32 words; the GPU compares them exactly only as integers below 2^31. */
 function countWords(x: Float64Array, name: string): Int32Array {

@@ -1,5 +1,6 @@
 import type * as TfCore from '@tensorflow/tfjs-core';
-import { tfjs } from '../base';
+import { tfjs, tfjsTraffic } from '../base';
+import { readBack, uploaded } from '../tensors';
 
 /** The part of tfjs-backend-webgpu's program interface these kernels fill in (4.22). */
 interface WebGpuProgram {
@@ -58,19 +59,20 @@ export function runWgsl(pass: WgslPass): TfCore.Tensor {
     getUserCode: () => pass.code,
   };
   const uniforms = uniformNames.map((u) => ({ type: 'int32' as const, data: [(pass.uniforms as Record<string, number>)[u] as number] }));
+  tfjsTraffic.dispatches++;
   const info = backend.runWebGPUProgram(program, names.map((n) => pass.inputs[n] as TfCore.Tensor), 'int32', uniforms);
   return tf.engine().makeTensorFromTensorInfo(info);
 }
 
 /** Uploads host words as a 1-D int32 tensor. */
 export function uploadWords(words: Int32Array): TfCore.Tensor {
-  return tfjs().tensor1d(words, 'int32');
+  return uploaded(tfjs().tensor1d(words, 'int32'));
 }
 
 /** Downloads a tensor's int32 words and disposes it. */
 export async function downloadWords(t: TfCore.Tensor): Promise<Int32Array> {
   try {
-    return (await t.data()) as Int32Array;
+    return (await readBack(t)) as Int32Array;
   } finally {
     t.dispose();
   }

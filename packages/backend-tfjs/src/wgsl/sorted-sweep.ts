@@ -1,5 +1,6 @@
 import type { FloatArray } from '@tensoreval/core';
 import { tfjs } from '../base';
+import { readBack } from '../tensors';
 import { flagPrefixSums } from './flag-prefix-sums';
 import { downloadWords, uploadWords } from './program';
 import { radixArgsort } from './radix-sort';
@@ -42,7 +43,7 @@ export async function sortedSweep(
       flagWords.dispose();
       sink(new Uint32Array((await downloadWords(sums)).buffer), first, count);
     }
-    return (await order.data()) as Int32Array;
+    return (await readBack(order)) as Int32Array;
   } finally {
     order.dispose();
   }

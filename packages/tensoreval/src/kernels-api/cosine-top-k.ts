@@ -29,24 +29,15 @@ interface TilePlan {
 function tilePlan(queries: FloatArray, corpus: FloatArray, dim: number, k: number, queryTile: number, backend: Backend): TilePlan {
   const backendName = backend.name;
   const nq = queries.length / dim;
-  if (getKernel('CosineTopK', backendName) && backend.floatPrecision === 32) {
-    // One call per corpus tile with every query: the kernel normalises the corpus tile once, keeps it
-    // on its device (tfjs: one upload) and walks the queries in tiles of queryTile rows there.
-    return {
-      queryRows: nq,
-      tile: async (q0, q1, c0, c1) => {
-        const { indices, scores } = await runKernel('CosineTopK',
-          { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k, queryTile }, { backend: backendName });
-        return { indices, values: scores };
-      },
-    };
-  }
   if (getKernel('CosineTopK', backendName)) {
+    // A float32 engine gets one call per corpus tile with every query: the kernel normalises the corpus
+    // tile once, keeps it on its device (tfjs: one upload) and walks the queries in tiles of queryTile rows.
+    const whole = backend.floatPrecision === 32;
     return {
-      queryRows: queryTile,
+      queryRows: whole ? nq : queryTile,
       tile: async (q0, q1, c0, c1) => {
         const { indices, scores } = await runKernel('CosineTopK',
-          { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k }, { backend: backendName });
+          { queries: queries.subarray(q0 * dim, q1 * dim), corpus: corpus.subarray(c0 * dim, c1 * dim) }, { dim, k, ...(whole ? { queryTile } : {}) }, { backend: backendName });
         return { indices, values: scores };
       },
     };

@@ -1,6 +1,6 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState, decodeCocoState, DEFAULT_IOU_THRESHOLDS, encodeCocoState, joinCocoSemanticsStates, ValorObjectDetection, type CocoState, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState, decodeCocoState, DEFAULT_IOU_THRESHOLDS, encodeCocoState, TIDE_DEFAULTS, joinCocoSemanticsStates, ValorObjectDetection, type CocoState, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
 import { mergeStates } from './merge-states';
@@ -185,8 +185,8 @@ function requestIouThresholds(request: MetricRequest): number[] {
     if (isPairIouMethod(call.method)) continue;
     if (call.method === 'tide') {
       // the breakdown compares IoUs with t_f and t_b: both are thresholds for the float32 guard
-      all.add((call.pos_threshold as number | undefined) ?? 0.5);
-      all.add((call.bg_threshold as number | undefined) ?? 0.1);
+      all.add((call.pos_threshold as number | undefined) ?? TIDE_DEFAULTS.posThreshold);
+      all.add((call.bg_threshold as number | undefined) ?? TIDE_DEFAULTS.bgThreshold);
       continue;
     }
     for (const t of (call.iou_thresholds as readonly number[] | undefined) ?? DEFAULT_IOU_THRESHOLDS) all.add(t);

@@ -68,7 +68,7 @@ export function readMask(ann: Record<string, unknown>, site: AnnotationSite, sha
 }
 
 /** Ring `r` of a polygon (0 = the exterior): at least 3 points [x, y], not self-intersecting. */
-export function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
+function readRing(value: unknown, where: { argument: string; index: number }, rule: (r: string) => string, r: number): [number, number][] {
   const points = asArray(value, { argument: `${where.argument}.polygon${r === 0 ? '.exterior' : `.interiors[${r - 1}]`}`, index: where.index });
   if (points.length < 3) throw invalidInput(FN, where, rule('have polygon rings of at least 3 points'), `${points.length} points in ring ${r}`, 'TE-206');
   const ring = points.map((pt): [number, number] => {

@@ -7,6 +7,9 @@ import { iouThresholdIndex, type CocoParams } from '../coco/params';
 import { classifyErrors, TIDE_CODE, TIDE_ERROR_TYPES, type TideErrorType, type TideLane } from './classify-errors';
 import { laneAp, laneOf, type LaneData } from './fix-errors';
 
+/** tidecv's defaults: foreground IoU t_f and background IoU t_b. */
+export const TIDE_DEFAULTS = { posThreshold: 0.5, bgThreshold: 0.1 } as const;
+
 /** Options of the TIDE breakdown (tidecv's defaults). */
 export interface TideOptions {
   /** foreground IoU t_f: a detection is a TP at IoU >= t_f (default 0.5; must be one of the evaluation's iouThrs) */
@@ -44,7 +47,7 @@ const FN = 'evaluateCoco';
 
 /** The lane's indices, or an option error naming what is wrong. */
 export function resolveTideLane(params: CocoParams, options: TideOptions): TideLane {
-  const tf = options.posThreshold ?? 0.5, tb = options.bgThreshold ?? 0.1;
+  const tf = options.posThreshold ?? TIDE_DEFAULTS.posThreshold, tb = options.bgThreshold ?? TIDE_DEFAULTS.bgThreshold;
   const t = typeof tf === 'number' ? iouThresholdIndex(params, tf) : -1;
   if (typeof tf !== 'number' || t < 0) throw invalidOption(FN, 'tide.posThreshold', `one of the IoU thresholds (${Array.from(params.iouThrs).join(', ')})`, tf);
   if (typeof tb !== 'number' || !(tb >= 0 && tb <= tf)) throw invalidOption(FN, 'tide.bgThreshold', `a number in [0, posThreshold = ${tf}]`, tb);

@@ -4,7 +4,7 @@ import type { DetailedPairs } from '../valor/detailed-pairs';
 import { labelCurves } from '../valor/label-curves';
 import { MIN_SCORE, truePositives } from '../valor/ranked-pairs';
 import { TIDE_CODE, TIDE_ERROR_TYPES, type TideErrorType } from './classify-errors';
-import type { TideBreakdown, TideErrorResult } from './tide-breakdown';
+import { TIDE_DEFAULTS, type TideBreakdown, type TideErrorResult } from './tide-breakdown';
 
 /** The TIDE breakdown of a Valor-semantics detection run: COCO's without the area range and maxDets (Valor has neither). */
 export type ValorTideBreakdown = Omit<TideBreakdown, 'areaRng' | 'maxDets'>;
@@ -39,7 +39,7 @@ const LIBRARY_NAMES: TideOptionNames = { fn: 'ValorObjectDetectionResult.tide', 
  * (see tide/README.md), and Valor's mAP at t_f (101-bin AP, mean over every label) recomputed.
  */
 export function valorTideBreakdown(inp: ValorTideInputs, options: { posThreshold?: number; bgThreshold?: number } = {}, names: TideOptionNames = LIBRARY_NAMES): ValorTideBreakdown {
-  const tf = options.posThreshold ?? 0.5, tb = options.bgThreshold ?? 0.1;
+  const tf = options.posThreshold ?? TIDE_DEFAULTS.posThreshold, tb = options.bgThreshold ?? TIDE_DEFAULTS.bgThreshold;
   if (typeof tf !== 'number' || !(tf > 0 && tf <= 1)) throw invalidOption(names.fn, names.pos, 'a number in (0, 1]', tf);
   if (typeof tb !== 'number' || !(tb >= 0 && tb <= tf)) throw invalidOption(names.fn, names.bg, `a number in [0, ${names.pos} = ${tf}]`, tb);
   const { ranked, pairs, gtLabels, labels: L } = inp;

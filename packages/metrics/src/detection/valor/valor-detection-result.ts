@@ -98,10 +98,9 @@ export class ValorObjectDetectionResult {
    */
   tide(options: DetectionTideOptions = {}, names?: TideOptionNames): MetricRecord[] {
     checkKnownOptions(options, ['posThreshold', 'bgThreshold'], names?.fn ?? 'ValorObjectDetectionResult.tide');
-    const posThreshold = options.posThreshold ?? 0.5, bgThreshold = options.bgThreshold ?? 0.1;
     this.ranked ??= rankPairs(this.pairs, this.table.pdUids.length, this.table.pdLabels.length);
-    const value = valorTideBreakdown({ labels: this.labels.length, gtLabels: this.table.gtLabels, pairs: this.pairs, ranked: this.ranked, slots: this.table.pdLabels.length }, { posThreshold, bgThreshold }, names);
-    return [{ type: 'TIDE', value, parameters: { pos_threshold: posThreshold, bg_threshold: bgThreshold } }];
+    const value = valorTideBreakdown({ labels: this.labels.length, gtLabels: this.table.gtLabels, pairs: this.pairs, ranked: this.ranked, slots: this.table.pdLabels.length }, options, names);
+    return [{ type: 'TIDE', value, parameters: { pos_threshold: value.posThreshold, bg_threshold: value.bgThreshold } }];
   }
 
   private greedy(): Int32Array {
