@@ -1,15 +1,16 @@
-import { evaluateCocoState, scanBoxResults, type CocoState, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { evaluateCocoState, loadCocoGt, scanBoxResults, type CocoDataset, type CocoState, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
 import { parseInputJson } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
 
 /**
- * The two rounds of `evaluateCoco(..., { workers })` over a results file read once (coco-workers.ts):
- * each thread scans one byte range of the file into columns ({@link scanResultsRange}), then each
- * evaluates one image shard over all the columns, concatenated in file order
- * ({@link evaluateScannedShard}). Bytes and joined columns lie in SharedArrayBuffers, so handing
- * them to a thread copies nothing.
+ * The two rounds of `evaluateCoco(..., { workers })` over files read once (coco-workers.ts): in the
+ * first, one thread loads the GT ({@link loadGtTask}) while the threads scan byte ranges of the
+ * results file into columns ({@link scanResultsRange}); in the second, each thread evaluates one
+ * image shard over the loaded GT and all the columns, concatenated in file order
+ * ({@link evaluateScannedShard}). Bytes and joined columns lie in SharedArrayBuffers and no thread
+ * writes into them, so handing them to a thread copies nothing; the loaded GT is a few typed arrays.
  */
 
 /** Columns of scanned records; mask strings as offsets into the UTF-8 text of the whole file. */
@@ -31,11 +32,13 @@ export interface ScanRangeTask {
 }
 
 /**
- * The range's columns with mask offsets relative to the range's own text (`length` characters), or
+ * The range's columns with mask offsets into the range's text, which holds `prefix` characters before
+ * the range's own `length` (the '[' put before all but the first), or
  * `declined` where the scanner does not accept it (the run then takes the one-file-per-thread path,
  * which reports bad input as one pass does).
  */
-export type ScanRangeOutcome = { columns: ScannedColumns; length: number } | { declined: true };
+export type ScanRangeOutcome = ScannedRange | { declined: true };
+export interface ScannedRange { columns: ScannedColumns; prefix: number; length: number }
 
 export async function scanResultsRange(task: ScanRangeTask): Promise<ScanRangeOutcome> {
   const { text, prefix, length } = rangeText(task.bytes, task.range);
@@ -44,22 +47,16 @@ export async function scanResultsRange(task: ScanRangeTask): Promise<ScanRangeOu
   const columns: ScannedColumns = { count: s.count, imageId: s.imageId, categoryId: s.categoryId, score: s.score, boxes: s.boxes };
   if (s.maskRefs) {
     const { starts, ends, heights, widths } = s.maskRefs;
-    // offsets into the range's own text: drop the '[' put before it (a negative start ~s keeps its sign)
-    for (let i = 0; i < s.count; i++) {
-      const a = starts[i] as number;
-      starts[i] = a >= 0 ? a - prefix : ~(~a - prefix);
-      ends[i] = (ends[i] as number) - prefix;
-    }
     columns.masks = { starts, ends, heights, widths };
   }
-  return { columns, length };
+  return { columns, prefix, length };
 }
 
 /**
  * The ranges' columns in file order, in shared memory; mask offsets move from each range's text to
- * the whole file's (the ranges' texts joined by the commas between them).
+ * the whole file's (the ranges' own texts joined by the commas between them).
  */
-export function joinColumns(scans: ReadonlyArray<{ columns: ScannedColumns; length: number }>, withMasks: boolean): ScannedColumns {
+export function joinColumns(scans: readonly ScannedRange[], withMasks: boolean): ScannedColumns {
   let n = 0;
   for (const s of scans) n += s.columns.count;
   const f64 = (k: number) => new Float64Array(new SharedArrayBuffer(8 * k * n));
@@ -68,17 +65,18 @@ export function joinColumns(scans: ReadonlyArray<{ columns: ScannedColumns; leng
   const masks = withMasks ? { starts: i32(), ends: i32(), heights: i32(), widths: i32() } : undefined;
   if (masks) out.masks = masks;
   let at = 0, chars = 0;
-  for (const { columns: c, length } of scans) {
+  for (const { columns: c, prefix, length } of scans) {
     out.imageId.set(c.imageId, at);
     out.categoryId.set(c.categoryId, at);
     out.score.set(c.score, at);
     out.boxes.set(c.boxes, 4 * at);
     if (masks && c.masks) {
       const { starts, ends } = c.masks;
+      const shift = chars - prefix;
       for (let i = 0; i < c.count; i++) {
         const a = starts[i] as number;
-        masks.starts[at + i] = a >= 0 ? a + chars : ~(~a + chars); // a negative start marks escapes
-        masks.ends[at + i] = (ends[i] as number) + chars;
+        masks.starts[at + i] = a >= 0 ? a + shift : ~(~a + shift); // a negative start marks escapes
+        masks.ends[at + i] = (ends[i] as number) + shift;
       }
       masks.heights.set(c.masks.heights, at);
       masks.widths.set(c.masks.widths, at);
@@ -89,10 +87,38 @@ export function joinColumns(scans: ReadonlyArray<{ columns: ScannedColumns; leng
   return out;
 }
 
-/** Round 2: one image shard over every scanned record (the GT file's bytes parsed here). */
+/** Round 1, beside the scans: load the GT file's bytes for the run's box or mask evaluation. */
+export interface LoadGtTask {
+  kind: 'gt';
+  gtBytes: Uint8Array;
+  gt: string;
+  iouType: LoadedCocoGt['iouType'];
+}
+
+/**
+ * The loaded GT, or `declined` on any error: the run then takes the one-file-per-thread path, which
+ * reports it where one pass does (a results file that is not JSON, say, before a GT rule).
+ */
+export type LoadGtOutcome = { gt: LoadedCocoGt } | { declined: true };
+
+const CALLER = 'evaluateCoco';
+
+function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+export async function loadGtTask(task: LoadGtTask): Promise<LoadGtOutcome> {
+  try {
+    return { gt: loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt) };
+  } catch {
+    return { declined: true };
+  }
+}
+
+/** Round 2: one image shard over the loaded GT and every scanned record. */
 export interface ScannedShardTask {
   kind: 'evaluate';
-  gtBytes: Uint8Array;
+  loadedGt: LoadedCocoGt;
   /** the results file's bytes: its text holds the masks, and the records for the JSON.parse path */
   dtBytes: Uint8Array;
   columns: ScannedColumns;
@@ -103,12 +129,6 @@ export interface ScannedShardTask {
   count: number;
 }
 
-const CALLER = 'evaluateCoco';
-
-function utf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-}
-
 /**
  * Evaluates shard `index` of `count` as `runCocoShard` does after reading the files, with the same
  * errors: records are numbered in the whole file, and a malformed mask string sends the evaluation
@@ -117,12 +137,10 @@ function utf8(bytes: Uint8Array): string {
 export async function evaluateScannedShard(task: ScannedShardTask): Promise<{ state: CocoState } | { error: WireError }> {
   try {
     const { streamAboveBytes: _streamAbove, ...options } = task.options;
-    const gt = parseInputJson(CALLER, task.gt, utf8(task.gtBytes));
     const c = task.columns;
-    // own copies: the loaded table keeps these arrays, and no thread writes into shared memory
-    const dt: ScannedBoxResults = { count: c.count, imageId: c.imageId.slice(), categoryId: c.categoryId.slice(), score: c.score.slice(), boxes: c.boxes.slice() };
-    if (c.masks) dt.maskRefs = { text: utf8(task.dtBytes), starts: c.masks.starts.slice(), ends: c.masks.ends.slice(), heights: c.masks.heights.slice(), widths: c.masks.widths.slice() };
-    const state = evaluateCocoState(gt as never, dt, { ...options, gtSource: task.gt, dtSource: task.dt }, { index: task.index, count: task.count });
+    const dt: ScannedBoxResults = { count: c.count, imageId: c.imageId, categoryId: c.categoryId, score: c.score, boxes: c.boxes };
+    if (c.masks) dt.maskRefs = { text: utf8(task.dtBytes), ...c.masks };
+    const state = evaluateCocoState(task.loadedGt, dt, { ...options, gtSource: task.gt, dtSource: task.dt }, { index: task.index, count: task.count });
     return { state };
   } catch (error) {
     return { error: errorToWire(error) };

@@ -1,33 +1,36 @@
-// Byte codes of the JSON grammar the cut needs.
-const QUOTE = 34, BACKSLASH = 92, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, OPEN_BRACE = 123, CLOSE_BRACE = 125, COMMA = 44;
+// Byte codes of the record boundary `},{` (JSON whitespace may surround the comma).
+const OPEN_BRACE = 123, CLOSE_BRACE = 125, COMMA = 44, SPACE = 32, TAB = 9, LF = 10, CR = 13;
+
+function isSpace(c: number | undefined): boolean {
+  return c === SPACE || c === LF || c === CR || c === TAB;
+}
 
 /**
- * Where to cut the bytes of a JSON array into at most `parts` ranges of whole elements, of about
- * equal size: the offsets of the top-level commas that separate them, each the first at or after
- * k·length/parts. One pass up to the last cut, aware of strings (escapes included) and nesting, so
- * a bracket or comma inside a string never cuts. Fewer cuts where the array has fewer elements.
- * The caller still checks each range (the scanner reads it as whole records), so text that is not
- * a JSON array only costs the cut.
+ * Where to cut the bytes of a JSON array of objects into at most `parts` ranges of about equal
+ * size: for each k, the first comma at or after k·length/parts that has `}` before it and `{` after
+ * it (whitespace aside). Each cut looks only at the bytes near it, so the cuts cost nothing against
+ * the scan they split.
+ *
+ * Such a comma separates two records wherever the records are the regular ones the results scanner
+ * takes, since a record's own values (numbers, a box, an RLE object followed by another key) hold
+ * no `},{`. A cut that lands elsewhere (inside a string, or between objects nested in another key's
+ * value) is never silently wrong: the range after it then starts inside a record, which the scanner
+ * cannot read as whole records (it would meet a character that is not a key, an empty object, or
+ * text after the array's end), so it declines and the run reads the file as one pass does.
  */
 export function recordCuts(bytes: Uint8Array, parts: number): number[] {
   const cuts: number[] = [];
   const n = bytes.length;
-  let target = Math.floor(n / parts);
-  let depth = 0;
-  for (let i = 0; i < n && cuts.length < parts - 1; i++) {
-    const c = bytes[i] as number;
-    if (c === QUOTE) {
-      // to the closing quote: a backslash escapes the byte after it
-      for (i++; i < n; i++) {
-        const d = bytes[i] as number;
-        if (d === BACKSLASH) i++;
-        else if (d === QUOTE) break;
+  for (let k = 1; k < parts; k++) {
+    const from = Math.max(Math.floor((k * n) / parts), (cuts[cuts.length - 1] ?? -1) + 1);
+    for (let i = bytes.indexOf(COMMA, from); i >= 0; i = bytes.indexOf(COMMA, i + 1)) {
+      let before = i - 1, after = i + 1;
+      while (isSpace(bytes[before])) before--;
+      while (isSpace(bytes[after])) after++;
+      if (bytes[before] === CLOSE_BRACE && bytes[after] === OPEN_BRACE) {
+        cuts.push(i);
+        break;
       }
-    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) depth++;
-    else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
-    else if (c === COMMA && depth === 1 && i >= target) {
-      cuts.push(i);
-      target = Math.floor(((cuts.length + 1) * n) / parts);
     }
   }
   return cuts;

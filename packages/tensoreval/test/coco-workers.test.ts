@@ -56,6 +56,21 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     expect(r.stderr).toMatch(/^tensoreval: error TE-208: shard 1 of 2: Expected `.*bad\.json` \(record 7\) of evaluateCoco/);
   });
 
+  it('a bad GT annotation (loaded once, in one thread) fails the run with one pass\'s TE line', async () => {
+    const data = JSON.parse(readFileSync(gt, 'utf8')) as { annotations: Array<{ area: number }> };
+    (data.annotations[3] as { area: number }).area = -1;
+    const badGt = join(tmp, 'bad-gt.json');
+    writeFileSync(badGt, JSON.stringify(data));
+    const one = await cli(['--gt', badGt, '--dt', join(dir, 'dt_bbox.json'), '--quiet']);
+    const two = await cli(['--gt', badGt, '--dt', join(dir, 'dt_bbox.json'), '--workers', '2', '--quiet']);
+    expect(one.code).toBe(2);
+    expect(two.code).toBe(2);
+    expect(two.stderr.trim().split('\n')).toHaveLength(1);
+    expect(one.stderr).toMatch(/TE-208: Expected `.*bad-gt\.json` \(record annotations\[3\]\)/);
+    // the same rule and record, from the shard that met it
+    expect(two.stderr.replace(/shard \d of 2: /, '')).toBe(one.stderr);
+  });
+
   it('--workers must be a positive integer', async () => {
     const r = await cli(['--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--workers', '0']);
     expect(r.code).toBe(2);

@@ -5,6 +5,7 @@ import { classF1, type ClassF1 } from './class-f1';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { evaluateImages, type ImageMatches, type IouProvider } from './evaluate-images';
 import { loadGt, type GtTable } from './load-gt';
+import { isLoadedCocoGt, type LoadedCocoGt } from './loaded-gt';
 import { loadResults, loadScannedResults, type DtTable } from './load-results';
 import { decodeMaskRefs, type MaskRefs, type ScannedBoxResults } from './scan-box-results';
 import { gatherRles, segmentationsToRle } from './mask-table';
@@ -160,15 +161,16 @@ export interface PreparedCoco {
 }
 
 /** Resolves the params, loads GT and results (loadRes rules; keypoints and LVIS rules too) and builds the IoU step. */
-export function prepareCoco(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): PreparedCoco {
+export function prepareCoco(gt: CocoDataset | LoadedCocoGt, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): PreparedCoco {
   const params = resolveCocoParams(options);
   f1ThresholdIndex(params, options.f1IouThr); // an f1IouThr that is not an IoU threshold fails before any work
   const gtSource = options.gtSource ?? 'gt';
   const dtSource = options.dtSource ?? 'results';
   options.onStage?.('load');
-  const gtT = loadGt(gt, params.iouType, { source: gtSource, lvis: params.lvis });
+  const loaded = isLoadedCocoGt(gt) ? checkLoadedGt(gt, params) : undefined;
+  const gtT = loaded ? loaded.table : loadGt(gt as CocoDataset, params.iouType, { source: gtSource, lvis: params.lvis });
   const K = params.kptOksSigmas.length;
-  if (params.iouType === 'keypoints') gtT.keypoints = loadGtKeypoints(gt, gtT, K, gtSource);
+  if (params.iouType === 'keypoints') gtT.keypoints = loadGtKeypoints(gt as CocoDataset, gtT, K, gtSource);
   if (params.lvis && isScanned(results)) throw new TypeError('LVIS evaluation reads result records, not scanned columns');
   let dtT = isScanned(results) ? loadScannedResults(results, gtT, dtSource) : loadResults(results, gtT, params.iouType, dtSource, K);
   let lvisCounts: LvisCounts | undefined;
@@ -178,10 +180,17 @@ export function prepareCoco(gt: CocoDataset, results: ArrayLike<CocoResult> | Sc
     lvisCounts = { overCap: capped.overCap, federatedDropped: 0, zeroAreaDetections: 0, zeroAreaGt: 0 };
   }
   options.onStage?.('masks');
-  const gtAll = options.gtMasks?.offsets.length === gtT.count + 1 ? options.gtMasks : undefined;
+  const gtMasks = loaded?.masks ?? options.gtMasks;
+  const gtAll = gtMasks?.offsets.length === gtT.count + 1 ? gtMasks : undefined;
   const iouOf = buildIouProvider(gtT, dtT, params, gtSource, dtSource, COCO_BACKEND, options.maskChunkRows ?? MASK_CHUNK_ROWS, gtAll);
-  if (lvisCounts) Object.assign(lvisCounts, applyLvisFilters(gt, gtT, dtT, gtSource));
+  if (lvisCounts) Object.assign(lvisCounts, applyLvisFilters(gt as CocoDataset, gtT, dtT, gtSource));
   return { params, gtT, dtT, iouOf, ...(lvisCounts ? { lvisCounts } : {}) };
+}
+
+/** A loaded GT serves only the evaluation it was loaded for: box or mask, neither keypoints nor LVIS. */
+function checkLoadedGt(gt: LoadedCocoGt, params: CocoParams): LoadedCocoGt {
+  if (params.lvis || gt.iouType !== params.iouType) throw new TypeError(`a GT loaded for ${gt.iouType} evaluation cannot serve ${params.lvis ? 'LVIS' : params.iouType} evaluation`);
+  return gt;
 }
 
 /** Retries `run` on the JSON-parsed records when a lazily scanned RLE string turns out malformed. */

@@ -6,6 +6,7 @@ import { sortByScoreDesc } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
+import type { LoadedCocoGt } from './loaded-gt';
 import type { ScannedBoxResults } from './scan-box-results';
 
 /** Format version of {@link CocoState}; bumped whenever a field changes meaning. */
@@ -64,7 +65,7 @@ const FN = 'mergeCocoStates';
  *
  * Bad input throws the same errors as `evaluateCocoDatasets`, for records of any image.
  */
-export function evaluateCocoState(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}, images?: Uint8Array | { index: number; count: number }): CocoState {
+export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}, images?: Uint8Array | { index: number; count: number }): CocoState {
   // TIDE needs each detection's matches against every GT of its image: one pass only
   if (options.tide) throw invalidOption('evaluateCocoState', 'tide', 'absent (the TIDE breakdown runs in one pass, not in shards)', options.tide, 'TE-103');
   return withParsedMasksOnError(results, (r) => {
@@ -101,7 +102,7 @@ export function evaluateCocoState(gt: CocoDataset, results: ArrayLike<CocoResult
       positives: m.positives,
       counts: { gtAnnotations: m.gtEvaluated, detections, skippedUnknownCategory: skipped, outsideImgIds: m.dtOutsideImgIds },
       rows: { score, image, category, file: m.rowDt.slice(), group: m.rowGroup.slice(), rank: m.rowRank.slice(), state: m.dtState.slice(0, n * params.areaRng.length * params.iouThrs.length), tpIou: m.matchedIou.slice(0, n) },
-      ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt, gtT), counts: lvisCounts } } : {}),
+      ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt as CocoDataset, gtT), counts: lvisCounts } } : {}),
     };
   });
 }

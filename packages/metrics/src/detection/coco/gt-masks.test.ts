@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { evaluateCocoDatasets } from './coco-evaluate';
 import { rasterizeGtMasks } from './gt-masks';
+import { loadCocoGt } from './loaded-gt';
+import { evaluateCocoState, finishCocoState, mergeCocoStates } from './coco-state';
 
 const dir = join(import.meta.dirname, '../../../../../test-data/reference/coco/cocoapi_val2014_100');
 const gt = JSON.parse(readFileSync(join(dir, 'instances_val2014_100.json'), 'utf8')) as CocoDataset;
@@ -29,5 +31,21 @@ describe('precomputed GT masks (the worker path of evaluateCoco)', () => {
     const gtMasks = rasterizeGtMasks({ ...gt, annotations: gt.annotations.slice(1) }, 'gt');
     const a = evaluateCocoDatasets(gt, dt, { iouType: 'segm' });
     expect(evaluateCocoDatasets(gt, dt, { iouType: 'segm', gtMasks }).stats).toEqual(a.stats);
+  });
+});
+
+describe('loadCocoGt: the GT loaded once for the threads of a sharded run', () => {
+  it.each(['bbox', 'segm', 'boundary'] as const)('%s: shard states over it merge to the one-pass result, bit for bit', (iouType) => {
+    const loaded = loadCocoGt(gt, iouType, 'gt');
+    expect(loaded.table.segmentations.every((s) => s === undefined)).toBe(true);
+    expect(loaded.masks === undefined).toBe(iouType === 'bbox');
+    const one = evaluateCocoDatasets(gt, dt, { iouType });
+    const merged = finishCocoState(mergeCocoStates([1, 0].map((index) => evaluateCocoState(structuredClone(loaded), dt, { iouType }, { index, count: 2 }))));
+    expect(Buffer.from(merged.arrays.precision.buffer).equals(Buffer.from(one.arrays.precision.buffer))).toBe(true);
+    expect(merged.stats).toEqual(one.stats);
+  });
+
+  it('serves only the evaluation it was loaded for', () => {
+    expect(() => evaluateCocoState(loadCocoGt(gt, 'bbox', 'gt'), dt, { iouType: 'segm' })).toThrow(/loaded for bbox evaluation cannot serve segm/);
   });
 });

@@ -1,6 +1,6 @@
 import type { RleBatch } from '@tensoreval/core';
 import type { CocoDataset } from './coco-json';
-import { loadGt } from './load-gt';
+import { loadGt, type GtTable } from './load-gt';
 import { segmentationsToRle } from './mask-table';
 
 /**
@@ -11,7 +11,11 @@ import { segmentationsToRle } from './mask-table';
  * then leave `gtMasks` unset so that the evaluation reports the error itself, at the same point as ever.
  */
 export function rasterizeGtMasks(gt: CocoDataset, source: string): RleBatch {
-  const t = loadGt(gt, 'segm', { source });
+  return rasterizeGtTable(loadGt(gt, 'segm', { source }), source);
+}
+
+/** {@link rasterizeGtMasks} of a GT table `loadGt` built with its segmentations. */
+export function rasterizeGtTable(t: GtTable, source: string): RleBatch {
   const heights = new Int32Array(t.count), widths = new Int32Array(t.count);
   for (let i = 0; i < t.count; i++) {
     heights[i] = t.imageHeights[t.imageIdx[i] as number] as number;

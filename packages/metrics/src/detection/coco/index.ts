@@ -11,3 +11,4 @@ export { COCO_KPT_OKS_SIGMAS } from './params';
 export { KEYPOINT_STAT_NAMES, LVIS_STAT_NAMES } from './summarize-families';
 export { evaluateCocoState, mergeCocoStates, finishCocoState, cocoShardImages, COCO_STATE_VERSION, type CocoState } from './coco-state';
 export { encodeCocoState, decodeCocoState } from './coco-state-ipc';
+export { loadCocoGt, type LoadedCocoGt } from './loaded-gt';
