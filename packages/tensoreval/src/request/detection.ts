@@ -1,9 +1,9 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import { LabelIndex } from '@tensoreval/metrics/classification';
-import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState, decodeCocoState, DEFAULT_IOU_THRESHOLDS, encodeCocoState, TIDE_DEFAULTS, joinCocoSemanticsStates, ValorObjectDetection, type CocoState, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
+import { cocoSemanticsPrecisionRecall, cocoSemanticsRecords, cocoSemanticsState, decodeCocoState, DEFAULT_IOU_THRESHOLDS, encodeCocoState, TIDE_DEFAULTS, joinCocoSemanticsStates, ValorObjectDetection, type AnnotationType, type DetectionBatch, type DetectionGeometry, type PolygonRings } from '@tensoreval/metrics/detection';
 import { requestKernelBackend } from './backend';
 import { callOptions, runCalls } from './calls';
-import { mergeStates } from './merge-states';
+import { decodeShardStates, mergeStates } from './merge-states';
 import { readDatums } from './datum-list';
 import { asArray, asFiniteNumber, asObject, asString, checkKeys, datumLocation, FN, withUid } from './fields';
 import { readAnnotationPolygon, readBox, readMask, siteLocation, siteRule, type AnnotationSite } from './geometry-readers';
@@ -255,9 +255,7 @@ export const objectDetectionTask: TaskHandler = {
     },
     async finish(request, options, states) {
       if (request.semantics !== 'coco') return answer(request, options, await mergeStates(states, () => new ValorObjectDetection()));
-      const decoded: CocoState[] = [];
-      for (const [i, bytes] of states.entries()) decoded.push(await decodeCocoState(bytes, `state of shard ${i + 1} of ${states.length}`));
-      const joined = joinCocoSemanticsStates(decoded);
+      const joined = joinCocoSemanticsStates(await decodeShardStates(states, decodeCocoState));
       return runCalls(request, options, (call) => (isPairIouMethod(call.method) ? runPairIou(call) : cocoSemanticsRecords(joined, callOptions(call, THRESHOLD_OPTIONS))));
     },
   },

@@ -1,4 +1,5 @@
 import { invalidInput, ownValue } from '@tensoreval/core';
+import { decodeShardStates } from './merge-states';
 import { decodeRecordLists, encodeRecordLists } from '@tensoreval/metrics';
 import { runCalls } from './calls';
 import { parseDatumList } from './datum-list';
@@ -32,15 +33,15 @@ export function recordShards(runDatums: (request: MetricRequest, options: Evalua
     async finish(request, options, states) {
       const ids = request.metrics.map((c) => c.id);
       const merged = ids.map((): unknown[] => []);
-      for (const [i, bytes] of states.entries()) {
-        const source = `state of shard ${i + 1} of ${states.length}`;
+      const shards = await decodeShardStates(states, async (bytes, source) => {
         const { header, lists } = await decodeRecordLists(bytes, KIND, source);
         const theirs = (header as { ids?: unknown } | null)?.ids;
         if (JSON.stringify(theirs) !== JSON.stringify(ids) || lists.length !== ids.length) {
           throw invalidInput('loadState', source, `hold the records of the calls ${JSON.stringify(ids)}`, JSON.stringify(theirs ?? null), 'TE-209');
         }
-        for (const [k, list] of lists.entries()) for (const record of list) merged[k]!.push(record);
-      }
+        return lists;
+      });
+      for (const lists of shards) for (const [k, list] of lists.entries()) for (const record of list) merged[k]!.push(record);
       return runCalls(request, options, (call) => merged[request.metrics.indexOf(call)]);
     },
   };

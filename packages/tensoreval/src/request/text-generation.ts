@@ -1,4 +1,5 @@
 import { checkBoolean, checkInteger, checkNumber, checkNumberArray, checkOneOf, invalidInput, invalidOption, ownValue } from '@tensoreval/core';
+import { decodeShardStates } from './merge-states';
 import { runCalls } from './calls';
 import {
   CachedJudgeClient,
@@ -12,7 +13,6 @@ import {
   type JudgedDatum,
   type JudgedMetricRequest,
   type JudgedRunResult,
-  type JudgedRunShard,
   type JudgedRunSummary,
   type JudgedVerdicts,
   type JudgePricing,
@@ -208,8 +208,7 @@ export const textGenerationTask: TaskHandler = {
       return encodeJudgedRun({ base, run }, pricing);
     },
     async finish(request, options: TextGenerationRunOptions, states) {
-      const shards: JudgedRunShard[] = [];
-      for (const [i, bytes] of states.entries()) shards.push((await decodeJudgedRun(bytes, `state of shard ${i + 1} of ${states.length}`)).shard);
+      const shards = await decodeShardStates(states, async (bytes, source) => (await decodeJudgedRun(bytes, source)).shard);
       const { results, verdicts, summary } = mergeJudgedRuns(shards, parseJudgeSettings(request.judge, options.judgeOverrides).pricing);
       options.onSummary?.(summary);
       options.onVerdicts?.(verdicts);
