@@ -126,7 +126,9 @@ async function main(): Promise<void> {
   const day = date.slice(0, 10);
   // What actually ran (provider, tfjs backend, gpu.js kernel class), read after the kernels have run.
   const engines = Object.fromEntries(BACKENDS.map((name) => [name, getBackend(name)?.describe?.() ?? {}]));
-  const result = { date, machine, cpu, ...(only ? { only } : {}), cores: availableParallelism(), node: process.version, gpu: 'none (no GPU on this machine)', loadAverage1m: { start: loadAtStart, end: loadavg()[0] }, engines, reps: REPS, rows, topK, autoTable: table };
+  // the device each engine ran on, as it reports it (a GPU only where one answered), not an assumption about the machine
+  const devices = Object.fromEntries(Object.entries(engines).map(([name, d]) => [name, (d as { device?: unknown }).device ?? null]));
+  const result = { date, machine, cpu, ...(only ? { only } : {}), cores: availableParallelism(), node: process.version, devices, loadAverage1m: { start: loadAtStart, end: loadavg()[0] }, engines, reps: REPS, rows, topK, autoTable: table };
   const file = join(root, 'benchmarks', 'results', `${machine}-backends${only ? `-${only}` : ''}-${day}.json`);
   writeFileSync(file, `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? 'Infinity' : v), 2)}\n`);
   if (only) {
