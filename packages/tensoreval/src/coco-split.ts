@@ -1,15 +1,16 @@
-import { evaluateCocoState, loadCocoGt, scanBoxResults, type CocoDataset, type CocoState, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { accumulateCoco, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
 import { parseInputJson } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
 
 /**
- * The two rounds of `evaluateCoco(..., { workers })` over files read once (coco-workers.ts): in the
+ * The rounds of `evaluateCoco(..., { workers })` over files read once (coco-workers.ts): in the
  * first, one thread loads the GT ({@link loadGtTask}) while the threads scan byte ranges of the
  * results file into columns ({@link scanResultsRange}); in the second, each thread evaluates one
  * image shard over the loaded GT and all the columns, concatenated in file order
- * ({@link evaluateScannedShard}). Bytes and joined columns lie in SharedArrayBuffers and no thread
+ * ({@link evaluateScannedShard}); in the third, each thread accumulates a slice of the categories
+ * of the merged state ({@link accumulateTask}). Bytes and joined columns lie in SharedArrayBuffers and no thread
  * writes into them, so handing them to a thread copies nothing; the loaded GT is a few typed arrays.
  */
 
@@ -145,4 +146,20 @@ export async function evaluateScannedShard(task: ScannedShardTask): Promise<{ st
   } catch (error) {
     return { error: errorToWire(error) };
   }
+}
+
+/** Round 3: the accumulate of categories [from, to) of the merged state, into shared arrays. */
+export interface AccumulateTask {
+  kind: 'accumulate';
+  matches: ImageMatches;
+  score: Float64Array;
+  params: CocoParams;
+  from: number;
+  to: number;
+  into: CocoAccumulated;
+}
+
+export async function accumulateTask(task: AccumulateTask): Promise<{ done: true }> {
+  accumulateCoco(task.matches, { score: task.score }, task.params, { from: task.from, to: task.to, into: task.into });
+  return { done: true };
 }

@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { stat } from 'node:fs/promises';
-import { finishCocoState, mergeCocoStates, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
+import { cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches } from '@tensoreval/metrics/detection';
 import { DEFAULT_STREAM_ABOVE } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
@@ -22,8 +22,8 @@ const { MAX_STRING_LENGTH } = constants;
  * while the threads scan the results file in byte ranges of whole records (more ranges than threads,
  * so the thread that loads the GT takes fewer), and this thread joins their columns in file order;
  * then each thread evaluates a contiguous shard of the GT images over the loaded GT and all the
- * columns and returns its state, and this thread merges the states and accumulates once, so the
- * result is the one-thread result bit for bit. Inputs the scanner does not take (irregular records,
+ * columns and returns its state; this thread merges the states, and the threads accumulate slices
+ * of the categories into shared arrays, so the result is the one-thread result bit for bit. Inputs the scanner does not take (irregular records,
  * keypoints, LVIS, files read by streaming) and a GT that does not load go the way one pass reads
  * them, each thread reading the files itself, so errors are one pass's. A shard's bad input is the
  * usual one-line error, prefixed with `shard i of n`.
@@ -31,13 +31,39 @@ const { MAX_STRING_LENGTH } = constants;
 export async function evaluateCocoInWorkers(gt: string, dt: string, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
-  const outcomes = await withPool<CocoWorkerTask, CocoWorkerOutcome, ShardOutcome[]>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
-    const split = await scannedShards(gt, dt, shardOptions, workers, run);
-    if (split !== undefined) return split;
-    const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
-    return Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
+  return withPool<CocoWorkerTask, CocoWorkerOutcome, CocoEvaluation>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
+    let outcomes = await scannedShards(gt, dt, shardOptions, workers, run);
+    if (outcomes === undefined) {
+      const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
+      outcomes = await Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
+    }
+    const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options);
+    const matches = cocoStateMatches(state);
+    options.onStage?.('accumulate');
+    const arrays = await accumulateInSlices(state, matches, workers, run);
+    return finishCocoState(state, options, { matches, arrays });
   });
-  return finishShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options);
+}
+
+/**
+ * The accumulate arrays of the merged state, each of `workers` threads filling a slice of the
+ * categories (into shared memory), the slices cut so each holds about as many evaluated rows.
+ * Categories are independent in accumulate, so the arrays are the one-thread arrays bit for bit.
+ */
+async function accumulateInSlices(state: CocoState, matches: ImageMatches, workers: number, run: RunTask): Promise<CocoAccumulated> {
+  const into = emptyCocoAccumulated(state.params, matches.groups, (bytes) => new SharedArrayBuffer(bytes));
+  const perGroup = new Float64Array(matches.groups);
+  for (const g of matches.rowGroup) perGroup[g] = (perGroup[g] as number) + 1;
+  const bounds = [0];
+  let seen = 0;
+  for (let k = 0; k < matches.groups && bounds.length < workers; k++) {
+    seen += perGroup[k] as number;
+    if (seen >= (bounds.length * matches.rowDt.length) / workers) bounds.push(k + 1);
+  }
+  bounds.push(matches.groups);
+  const slices = bounds.slice(1).map((to, i) => ({ from: bounds[i] as number, to })).filter((r) => r.to > r.from);
+  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches, score: state.rows.score, params: state.params, from, to, into })));
+  return into;
 }
 
 /** Ranges of the results file per thread: enough that the thread loading the GT is not the last to finish. */
@@ -83,13 +109,18 @@ function sharedCopy(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Merges shard outcomes (the first failed shard's error is thrown) and accumulates once. */
-export function finishShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions): CocoEvaluation {
+/** Merges shard outcomes; the first failed shard's error is thrown. */
+function mergeShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions): CocoState {
   const states: CocoState[] = [];
   for (const { outcome, where } of shards) {
     if ('error' in outcome) throw errorFromWire(outcome.error, where);
     states.push(outcome.state);
   }
   options.onStage?.('evaluate');
-  return finishCocoState(mergeCocoStates(states), options);
+  return mergeCocoStates(states);
+}
+
+/** Merges shard outcomes (the first failed shard's error is thrown) and accumulates once. */
+export function finishShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions): CocoEvaluation {
+  return finishCocoState(mergeShards(shards, options), options);
 }

@@ -83,6 +83,11 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     expect(Buffer.from(four.arrays.precision.buffer).equals(Buffer.from(one.arrays.precision.buffer))).toBe(true);
     expect(four.stats).toEqual(one.stats);
     expect(four.counts).toEqual(one.counts);
+    // one category group (useCats 0): fewer accumulate slices than threads
+    const pooled = await evaluateCoco(gt, join(dir, 'dt_bbox.json'), { useCats: false });
+    const pooled3 = await evaluateCoco(gt, join(dir, 'dt_bbox.json'), { useCats: false, workers: 3 });
+    expect(Buffer.from(pooled3.arrays.precision.buffer).equals(Buffer.from(pooled.arrays.precision.buffer))).toBe(true);
+    expect(pooled3.stats).toEqual(pooled.stats);
     await expect(evaluateCoco(gt, join(dir, 'dt.json'), { workers: 1.5 })).rejects.toThrow(/The 'workers' option of evaluateCoco must be an integer/);
   });
 });

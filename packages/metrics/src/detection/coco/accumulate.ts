@@ -18,16 +18,33 @@ export interface CocoAccumulated {
 }
 
 /**
+ * Empty accumulate arrays (every entry -1) for `groups` categories, in memory `alloc` gives (a
+ * SharedArrayBuffer, for threads that each fill some categories).
+ */
+export function emptyAccumulated(params: CocoParams, groups: number, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): CocoAccumulated {
+  const T = params.iouThrs.length, R = params.recThrs.length, K = groups, A = params.areaRng.length, M = params.maxDets.length;
+  const f64 = (n: number) => new Float64Array(alloc(8 * n)).fill(-1);
+  return { precision: f64(T * R * K * A * M), recall: f64(T * K * A * M), scores: f64(T * R * K * A * M), shape: { T, R, K, A, M } };
+}
+
+/** Categories [from, to) of an accumulate, written into `into` (from {@link emptyAccumulated}). */
+export interface AccumulateSlice {
+  from: number;
+  to: number;
+  into: CocoAccumulated;
+}
+
+/**
  * pycocotools `accumulate()`. Detections of a category are visited in (score desc, image, category,
  * file) order, i.e. numpy's stable mergesort over images concatenated in id order; for each area
  * range, maxDets entry and IoU threshold: cumulative TP/FP in float64, precision tp/(tp+fp+eps),
  * right-to-left envelope, searchsorted-left at each recall threshold (0 where recall is not reached).
+ * Categories are independent: with `slice`, only categories [from, to) are computed, into its arrays.
  */
-export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: CocoParams): CocoAccumulated {
-  const T = params.iouThrs.length, R = params.recThrs.length, K = m.groups, A = params.areaRng.length, M = params.maxDets.length;
-  const precision = new Float64Array(T * R * K * A * M).fill(-1);
-  const recall = new Float64Array(T * K * A * M).fill(-1);
-  const scores = new Float64Array(T * R * K * A * M).fill(-1);
+export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: CocoParams, slice?: AccumulateSlice): CocoAccumulated {
+  const out = slice?.into ?? emptyAccumulated(params, m.groups);
+  const { precision, recall, scores } = out;
+  const { T, R, K, A, M } = out.shape;
   const rows = m.rowDt.length;
 
   // Evaluated rows in accumulate order, grouped by category with a stable counting sort.
@@ -65,7 +82,7 @@ export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: 
   // Small functions called per category / lane: V8 optimises them after a few calls with complete
   // type feedback, where one large function runs its loops through on-stack replacement and deopts.
   const st: LaneState = { rowOf, rank, score, uniform, keep, prTp, scTp, tpT, fpT, stride, T, AT, dtState, nd: 0, firstScore: 0 };
-  for (let k = 0; k < K; k++) {
+  for (let k = slice?.from ?? 0, end = slice?.to ?? K; k < end; k++) {
     const s0 = groupStart[k] as number, nk = (groupStart[k + 1] as number) - s0;
     gatherCategory(byGroup, s0, nk, m.rowRank, m.rowDt, dt.score, dtState, A, T, rowOf, rank, score, uniform);
     for (let mi = 0; mi < M; mi++) {
@@ -78,7 +95,7 @@ export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: 
       }
     }
   }
-  return { precision, recall, scores, shape: { T, R, K, A, M } };
+  return out;
 }
 
 interface LaneState {

@@ -221,12 +221,14 @@ export interface CocoInputCounts {
 /**
  * accumulate + summarize (+ the extended metrics and per-class F1 extras) over matching results. Only
  * the scores of the detections are read from the results, so a merge of shard states finishes here
- * as one pass does. `groups`: LVIS frequency groups (LVIS summary and per-category rows).
+ * as one pass does. `groups`: LVIS frequency groups (LVIS summary and per-category rows);
+ * `accumulated`: the accumulate arrays, when threads computed them (by category slices).
  */
-export function finishCoco(matches: ImageMatches, dtScore: Float64Array, params: CocoParams, cats: CocoCategories, inputs: CocoInputCounts, options: CocoEvaluateOptions, groups?: { r: number[]; c: number[]; f: number[] }): CocoEvaluation {
+export function finishCoco(matches: ImageMatches, dtScore: Float64Array, params: CocoParams, cats: CocoCategories, inputs: CocoInputCounts, options: CocoEvaluateOptions, groups?: { r: number[]; c: number[]; f: number[] }, accumulated?: CocoAccumulated): CocoEvaluation {
   const dt = { score: dtScore };
-  options.onStage?.('accumulate');
-  const arrays = accumulate(matches, dt, params);
+  // precomputed arrays: the caller entered the accumulate stage when it began them
+  if (!accumulated) options.onStage?.('accumulate');
+  const arrays = accumulated ?? accumulate(matches, dt, params);
   options.onStage?.('summarize');
   const mode = options.summation ?? 'blocked';
   const summary = groups ? summarizeLvis(arrays, params, groups, mode) : params.iouType === 'keypoints' ? summarizeKeypoints(arrays, params, mode) : summarize(arrays, params, mode);

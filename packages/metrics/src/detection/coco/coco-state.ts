@@ -6,6 +6,7 @@ import { sortByScoreDesc } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
+import type { CocoAccumulated } from './accumulate';
 import type { LoadedCocoGt } from './loaded-gt';
 import type { ScannedBoxResults } from './scan-box-results';
 
@@ -169,11 +170,11 @@ export function mergeCocoStates(states: readonly CocoState[]): CocoState {
 }
 
 /**
- * accumulate + summarize of a state that covers every GT image (one pass's, or a merge of shards).
- * Rows are put back in accumulate order (score desc, image, category, file position) with stable
- * counting and radix sorts, so the result is the one-pass result bit for bit.
+ * The matches of a state that covers every GT image (one pass's, or a merge of shards), in
+ * accumulate order: rows are put back in (score desc, image, category, file position) order with
+ * stable counting and radix sorts, so what follows is the one-pass result bit for bit.
  */
-export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOptions, 'summation' | 'scoreThreshold' | 'f1IouThr' | 'onStage'> = {}): CocoEvaluation {
+export function cocoStateMatches(state: CocoState): ImageMatches {
   const missing = state.covered.indexOf(0);
   if (missing >= 0) throw invalidInput('finishCocoState', 'state', 'cover every GT image (merge every shard first)', `no shard for GT image index ${missing}`, 'TE-202');
   const { rows } = state;
@@ -183,15 +184,24 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
   const byFile = countingSortBy(identityOrder(n), rows.file, maxFile + 1);
   const scoreOrder = sortByScoreDesc(byFile, rows.score, rows.image, rows.category, state.gtImages, state.categoryIds.length);
   const rowIds = identityOrder(n);
-  const matches: ImageMatches = {
+  return {
     groups: state.params.useCats ? state.categoryIds.length : 1,
     rowDt: rowIds, rowRank: rows.rank, rowGroup: rows.group, dtRow: rowIds, scoreOrder, dtState: rows.state,
     positives: state.positives, gtEvaluated: state.counts.gtAnnotations, dtEvaluated: n, dtOutsideImgIds: state.counts.outsideImgIds,
     matchedIou: rows.tpIou, gtRows: new Int32Array(0),
   };
-  const out = finishCoco(matches, rows.score, state.params, state, {
+}
+
+/**
+ * accumulate + summarize of a state that covers every GT image (one pass's, or a merge of shards),
+ * bit for bit the one-pass result. `prepared`: its {@link cocoStateMatches} and the accumulate
+ * arrays, when threads computed them by category slices.
+ */
+export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOptions, 'summation' | 'scoreThreshold' | 'f1IouThr' | 'onStage'> = {}, prepared?: { matches: ImageMatches; arrays: CocoAccumulated }): CocoEvaluation {
+  const matches = prepared?.matches ?? cocoStateMatches(state);
+  const out = finishCoco(matches, state.rows.score, state.params, state, {
     images: state.images, detections: state.counts.detections, skippedUnknownCategory: state.counts.skippedUnknownCategory,
-  }, options, state.lvis?.groups);
+  }, options, state.lvis?.groups, prepared?.arrays);
   if (state.lvis) out.counts.lvis = { ...state.lvis.counts };
   return out;
 }

@@ -3,12 +3,13 @@ export type { CocoDataset, CocoResult, CocoAnnotation, CocoImage, CocoCategory, 
 export { resolveCocoParams, linspace, defaultRecThrs, type CocoParams, type CocoParamsInput, type CocoIouType } from './params';
 export { formatSummary, formatFixed, COCO_STAT_NAMES, type SummaryLine } from './summarize';
 export { readJsonArray, readJsonArrayChunks, type JsonArrayReaderOptions } from './stream-json-array';
-export type { CocoAccumulated } from './accumulate';
+export { accumulate as accumulateCoco, emptyAccumulated as emptyCocoAccumulated, type CocoAccumulated, type AccumulateSlice } from './accumulate';
+export type { ImageMatches } from './evaluate-images';
 export { scanBoxResults, type ScannedBoxResults } from './scan-box-results';
 export { rasterizeGtMasks } from './gt-masks';
 export type { CocoExtendedMetrics } from './extended-metrics';
 export { COCO_KPT_OKS_SIGMAS } from './params';
 export { KEYPOINT_STAT_NAMES, LVIS_STAT_NAMES } from './summarize-families';
-export { evaluateCocoState, mergeCocoStates, finishCocoState, cocoShardImages, COCO_STATE_VERSION, type CocoState } from './coco-state';
+export { evaluateCocoState, mergeCocoStates, finishCocoState, cocoStateMatches, cocoShardImages, COCO_STATE_VERSION, type CocoState } from './coco-state';
 export { encodeCocoState, decodeCocoState } from './coco-state-ipc';
 export { loadCocoGt, type LoadedCocoGt } from './loaded-gt';
