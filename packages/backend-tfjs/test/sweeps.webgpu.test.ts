@@ -142,6 +142,17 @@ describe.skipIf(!lane.run)('WGSL sweeps on tfjs-backend-webgpu equal the cpu bac
     }
   });
 
+  it('InterpolatedAp (valor, with scores) uploads its runs once for both argmax passes', async () => {
+    const tpCum = Float64Array.of(1, 1, 2, 3), fpCum = Float64Array.of(0, 1, 1, 1);
+    const inputs = { tpCum, fpCum, segmentOffsets: Int32Array.of(0, 4), positives: Float64Array.of(4), scores: Float64Array.of(0.9, 0.8, 0.7, 0.6) };
+    const before = tfjsBackend.traffic!();
+    await runKernel('InterpolatedAp', inputs, { method: 'valor' }, { backend: 'tfjs' });
+    const after = tfjsBackend.traffic!();
+    // tpCum, fpCum, the score keys and the runs: four uploads; two argmax passes, two reads
+    expect(after.uploads - before.uploads).toBe(4);
+    expect(after.downloads - before.downloads).toBe(2);
+  });
+
   it('InterpolatedAp refuses counts it cannot compare exactly (TE-203)', async () => {
     const inputs = { tpCum: Float64Array.of(0.5), fpCum: Float64Array.of(0), segmentOffsets: Int32Array.of(0, 1), positives: Float64Array.of(1) };
     await expect(runKernel('InterpolatedAp', inputs, { method: 'coco' }, { backend: 'tfjs' })).rejects.toThrow(/TE-203/);

@@ -21,14 +21,21 @@ function countWords(x: Float64Array, name: string): Int32Array {
   return out;
 }
 
-/** Runs the range argmax for the given [lo, hi) pairs and returns one position (or -1) per range. */
-async function argmaxes(gpu: { tc: TfCore.Tensor; fc: TfCore.Tensor; keys: TfCore.Tensor; n: number }, ranges: Int32Array, mode: RangeValueKind): Promise<Int32Array> {
+/**
+ * Runs the range argmax for the given [lo, hi) pairs once per mode (the ranges uploaded once) and
+ * returns one position (or -1) per range and mode.
+ */
+async function argmaxes(gpu: { tc: TfCore.Tensor; fc: TfCore.Tensor; keys: TfCore.Tensor; n: number }, ranges: Int32Array, modes: readonly RangeValueKind[]): Promise<Int32Array[]> {
   const count = ranges.length / 2;
-  if (count === 0) return new Int32Array(0);
+  if (count === 0) return modes.map(() => new Int32Array(0));
   const r = uploadWords(ranges);
-  const best = rangeArgmax(gpu.tc, gpu.fc, gpu.keys, r, count, gpu.n, mode);
-  r.dispose();
-  return downloadWords(best);
+  try {
+    const out: Int32Array[] = [];
+    for (const mode of modes) out.push(await downloadWords(rangeArgmax(gpu.tc, gpu.fc, gpu.keys, r, count, gpu.n, mode)));
+    return out;
+  } finally {
+    r.dispose();
+  }
 }
 
 /**
@@ -64,7 +71,7 @@ async function coco(inputs: InterpolatedApInputs, thresholds: Float64Array, gpu:
     }
   }
   firstRun[S] = starts.length;
-  const best = await argmaxes(gpu, Int32Array.from(runs), RangeValue.cocoPrecision);
+  const [best] = await argmaxes(gpu, Int32Array.from(runs), [RangeValue.cocoPrecision]) as [Int32Array];
   const envelope = new Float64Array(best.length);
   for (let s = 0; s < S; s++) {
     const start = offsets[s] as number;
@@ -122,8 +129,7 @@ async function valor(inputs: InterpolatedApInputs, gpu: Parameters<typeof argmax
       from = lo;
     }
   }
-  const bestP = await argmaxes(gpu, runs, RangeValue.valorPrecision);
-  const bestS = scores ? await argmaxes(gpu, runs, RangeValue.score) : undefined;
+  const [bestP, bestS] = await argmaxes(gpu, runs, scores ? [RangeValue.valorPrecision, RangeValue.score] : [RangeValue.valorPrecision]) as [Int32Array, Int32Array?];
   const binP = new Float64Array(VALOR_BINS);
   const binS = new Float64Array(VALOR_BINS);
   for (let s = 0; s < S; s++) {
