@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import {
+  errorFirstLine,
   BackendUnavailableError, hostCpuDevice, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice, webgpuDeviceInfo,
   type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
@@ -112,7 +113,7 @@ async function init(): Promise<void> {
       logLine(`[tensoreval onnx] execution provider '${provider}', ${threads} intra-op threads`);
       return;
     } catch (error) {
-      rejected[provider] = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+      rejected[provider] = errorFirstLine(error);
       logLine(`[tensoreval onnx] execution provider '${provider}' unavailable: ${rejected[provider]}`);
     }
   }
@@ -141,7 +142,7 @@ export async function createDeviceSession(
   try {
     return { session: await ort.InferenceSession.create(model, { ...base, extra: NO_CPU_FALLBACK }), cpuPlaced: false };
   } catch (error) {
-    const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    const why = errorFirstLine(error);
     if (!/fallback to CPU EP has been explicitly disabled/.test(why)) throw error;
     if (device !== 'auto') {
       throw new BackendUnavailableError('TE-303',

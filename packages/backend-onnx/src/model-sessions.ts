@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  errorFirstLine,
   BackendUnavailableError, TensorEvalError, probeWebGpuAdapter, registerModelRuntime,
   type DeviceClass, type ModelInput, type ModelOutput, type ModelRuntime, type ModelSession, type ModelSessionOptions, type WebGpuProbe,
 } from '@tensoreval/core';
@@ -96,7 +97,7 @@ export async function openOnDevice(
     } catch (error) {
       if (error instanceof BackendUnavailableError) throw error;
       lastError = error;
-      rejected[provider] = firstLine(error);
+      rejected[provider] = errorFirstLine(error);
     }
   }
   if (plan.order.includes('cpu')) throw unloadable(path, lastError);
@@ -111,11 +112,7 @@ export async function openOnDevice(
 }
 
 function unloadable(path: string, error: unknown): TensorEvalError {
-  return new TensorEvalError('TE-701', `Model file ${path} is not a model onnxruntime can load: ${firstLine(error)}.`, { cause: error });
-}
-
-function firstLine(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  return new TensorEvalError('TE-701', `Model file ${path} is not a model onnxruntime can load: ${errorFirstLine(error)}.`, { cause: error });
 }
 
 export const onnxModelRuntime: ModelRuntime = { name: 'onnx', loadSession };

@@ -1,4 +1,5 @@
 import {
+  errorFirstLine,
   BackendUnavailableError, hostCpuDevice, installNavigatorGpu, newDeviceTraffic, probeWebGpuAdapter, registerBackend, requestedDevice,
   webgpuDeviceInfo, type Backend, type DeviceClass, type DeviceInfo,
 } from '@tensoreval/core';
@@ -63,17 +64,13 @@ export function configureTfjsBackend(next: TfjsBackendOptions): void {
   options = { ...next };
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-}
-
 /** Imports the first module of `names` that loads; false when none does. */
 async function importAny(names: readonly string[]): Promise<boolean> {
   if (names === PROVIDERS.webgpu) {
     try {
       await installNavigatorGpu();
     } catch (error) {
-      rejected.webgpu = message(error);
+      rejected.webgpu = errorFirstLine(error);
       return false;
     }
   }
@@ -83,7 +80,7 @@ async function importAny(names: readonly string[]): Promise<boolean> {
       loaded = name;
       return true;
     } catch (error) {
-      rejected[name] = message(error);
+      rejected[name] = errorFirstLine(error);
     }
   }
   return false;
@@ -118,7 +115,7 @@ async function init(): Promise<void> {
       }
       rejected[name] = 'setBackend returned false';
     } catch (error) {
-      rejected[name] = message(error);
+      rejected[name] = errorFirstLine(error);
     }
   }
   const asked = device === 'auto' ? '' : ` for TENSOREVAL_DEVICE=${device}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeValue, TensorEvalError } from './errors';
-import { escapeText } from './escape-text';
+import { errorFirstLine, escapeText } from './escape-text';
 
 describe('escapeText', () => {
   it('escapes every control character and the line separators, keeps the rest', () => {
@@ -15,5 +15,13 @@ describe('escapeText', () => {
   it('describeValue of user text is one safe line', () => {
     expect(describeValue('a\n\u009b')).toBe(String.raw`"a\n\u009b"`);
     expect(describeValue({ k: '\u0085' })).toBe(String.raw`{"k":"\u0085"}`);
+  });
+});
+
+describe('errorFirstLine', () => {
+  it('quotes the first line of an Error, and String() of anything else', () => {
+    expect(errorFirstLine(new Error('no adapter\n    at probe (x.js:1:1)'))).toBe('no adapter');
+    expect(errorFirstLine('plain')).toBe('plain');
+    expect(errorFirstLine(42)).toBe('42');
   });
 });

@@ -14,3 +14,8 @@ export function escapeText(text: string, maxLength = 200): string {
     return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
+
+/** The first line of an error's message (of `String(error)` for a non-Error): what a one-line report quotes of an engine's error. */
+export function errorFirstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}

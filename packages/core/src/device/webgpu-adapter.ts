@@ -1,3 +1,4 @@
+import { errorFirstLine } from '../escape-text';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
@@ -49,7 +50,7 @@ function runProbe(): Promise<WebGpuProbe> {
   return new Promise((resolve) => {
     const args = ['--input-type=module', '-e', PROBE_SCRIPT, url];
     execFile(process.execPath, args, { timeout: 60_000, maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) return resolve({ found: false, reason: `the WebGPU probe failed: ${error.message.split('\n')[0] ?? ''}` });
+      if (error) return resolve({ found: false, reason: `the WebGPU probe failed: ${errorFirstLine(error)}` });
       let facts: AdapterFacts | null;
       try {
         facts = JSON.parse(stdout) as AdapterFacts | null;

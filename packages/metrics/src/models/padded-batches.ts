@@ -1,4 +1,4 @@
-import { TensorEvalError, type ModelInput, type ModelOutput } from '@tensoreval/core';
+import { errorFirstLine, TensorEvalError, type ModelInput, type ModelOutput } from '@tensoreval/core';
 import type { ModelDirectory } from './model-directory';
 
 /** One tokenized sequence: ids and (for BERT-like models) token type ids. */
@@ -60,7 +60,7 @@ export async function runPaddedBatches(
     try {
       outputs = await model.session.run(feeds, options.outputs);
     } catch (error) {
-      throw new TensorEvalError('TE-705', `Model ${model.modelPath} failed on a batch of ${batch} sequences of up to ${seqLen} tokens: ${(error as Error).message.split('\n')[0]}.`, { cause: error });
+      throw new TensorEvalError('TE-705', `Model ${model.modelPath} failed on a batch of ${batch} sequences of up to ${seqLen} tokens: ${errorFirstLine(error)}.`, { cause: error });
     }
     take(indices, outputs, seqLen);
     options.onProgress?.(Math.min(start + batch, order.length), order.length);
