@@ -50,20 +50,19 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
   const keys = Object.keys(inputs).map((n) => inputKey(runId, n));
   try {
     await events.waitUntilReady();
-    const refs: Record<string, InputRef> = {};
-    for (const [input, source] of Object.entries(inputs)) {
+    // every input at once: reads, gzip (on the thread pool) and writes overlap
+    const refs: Record<string, InputRef> = Object.fromEntries(await Promise.all(Object.entries(inputs).map(async ([input, source]): Promise<[string, InputRef]> => {
       if (runDir !== undefined) {
         await mkdir(join(runDir, input), { recursive: true });
         const path = join(runDir, input, basename('file' in source ? source.file : source.fileName));
         if ('file' in source) await copyFile(source.file, path);
         else await writeFile(path, source.bytes);
-        refs[input] = { path };
-      } else {
-        const key = inputKey(runId, input);
-        await redis.set(key, compress('file' in source ? await readFile(source.file) : source.bytes), 'EX', INPUT_TTL_S);
-        refs[input] = { redisKey: key };
+        return [input, { path }];
       }
-    }
+      const key = inputKey(runId, input);
+      await redis.set(key, await compress('file' in source ? await readFile(source.file) : source.bytes), 'EX', INPUT_TTL_S);
+      return [input, { redisKey: key }];
+    })));
     const jobs = await queue.addBulk(Array.from({ length: count }, (_, i) => ({
       name: jobName,
       data: job(i, refs, runId, runDir),
@@ -82,7 +81,7 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
       try {
         const result = (await j.waitUntilFinished(events, timeoutMs)) as ShardJobResult;
         const bytes = 'statePath' in result ? await readFile(result.statePath) : Buffer.from(result.state, 'base64');
-        outcome = { state: decompress(bytes), warnings: result.warnings ?? [] };
+        outcome = { state: await decompress(bytes), warnings: result.warnings ?? [] };
       } catch (error) {
         outcome = { error: failure(error) };
       }

@@ -79,11 +79,10 @@ type ShardDone = { bytes: Buffer; warnings: TensorEvalWarning[]; summary: string
 
 /** A COCO shard: both input files, one range of GT images. Bad input is not retried. */
 async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, get: (key: string) => Promise<Buffer | null>): Promise<ShardDone> {
-  const gt = await materialise(d.gt, d.gtName, join(scratch, 'gt'), get);
-  const dt = await materialise(d.dt, d.dtName, join(scratch, 'dt'), get);
+  const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]);
   const out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
   if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
-  return { bytes: compress(await encodeCocoState(out.state)), warnings: [], summary: `${out.state.rows.score.length} evaluated detections` };
+  return { bytes: await compress(await encodeCocoState(out.state)), warnings: [], summary: `${out.state.rows.score.length} evaluated detections` };
 }
 
 /** A datum shard of a metric request: its own request, already cut. Bad input is not retried. */
@@ -92,7 +91,7 @@ async function evaluateShard(d: Extract<ShardJob, { kind: 'evaluate' }>, scratch
   const request = JSON.parse(await readFile(path, 'utf8')) as { data: { datums: unknown[] } } & Record<string, unknown>;
   const out = await runEvaluateShard({ request: request as never, base: d.base, ...(d.backend === undefined ? {} : { backend: d.backend }) }, true);
   if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
-  return { bytes: compress(out.state), warnings: out.warnings, summary: `${request.data.datums.length} datums` };
+  return { bytes: await compress(out.state), warnings: out.warnings, summary: `${request.data.datums.length} datums` };
 }
 
 /** The local path of an input: a shared-directory path as is, a Redis key written into `dir` under its original name. */
@@ -102,6 +101,6 @@ async function materialise(ref: InputRef, name: string, dir: string, get: (key: 
   if (bytes === null) throw new Error(`input ${name} is no longer in Redis (key ${ref.redisKey} expired or was deleted)`);
   await mkdir(dir, { recursive: true });
   const path = join(dir, basename(name));
-  await writeFile(path, decompress(bytes));
+  await writeFile(path, await decompress(bytes));
   return path;
 }

@@ -1,4 +1,5 @@
-import { gunzipSync, gzipSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, gunzip, gzip } from 'node:zlib';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import type { CocoShardOptions } from '../coco-shard';
 
@@ -49,13 +50,19 @@ export function inputKey(runId: string, name: string): string {
   return `tensoreval:run:${runId}:${name}`;
 }
 
-/** Level 1: states and JSON inputs shrink 3-6x at a few hundred MB/s; higher levels cost more than they save on loopback. */
-export function compress(bytes: Uint8Array): Buffer {
-  return gzipSync(bytes, { level: 1, memLevel: constants.Z_MAX_MEMLEVEL });
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Level 1: states and JSON inputs shrink 3-6x at a few hundred MB/s; higher levels cost more than
+ * they save on loopback. On libuv's thread pool, so several inputs compress at once.
+ */
+export function compress(bytes: Uint8Array): Promise<Buffer> {
+  return gzipAsync(bytes, { level: 1, memLevel: constants.Z_MAX_MEMLEVEL });
 }
 
-export function decompress(bytes: Uint8Array): Buffer {
-  return gunzipSync(bytes);
+export function decompress(bytes: Uint8Array): Promise<Buffer> {
+  return gunzipAsync(bytes);
 }
 
 /** Default attempts and backoff of a shard job: a worker that dies is replaced, a bad input is not retried. */
