@@ -6,13 +6,13 @@
  * benchmarks/results/coco-<host>-<date>.json.
  *
  *   tsx benchmarks/coco/run.ts [--runs 5] [--data benchmarks/.data/coco] [--cases bbox,segm,keypoints,boundary]
- *                              [--pycocotools PYTHON [--py-runs 3]]
+ *                              [--pycocotools PYTHON [--py-runs 3]] [--workers N]
  *
  * With --pycocotools (a Python with pycocotools installed), each bbox, segm and keypoints run of
  * tensoreval is followed by a whole-process pycocotools run on the same files (pycocotools-whole.py),
  * for `--py-runs` rounds, so both see the same machine load; the stats must agree (numpy 2.x sums
  * 'whole', so tensoreval runs with --numpy-summation whole there), and the results file records
- * both medians and their ratio.
+ * both medians and their ratio. `--workers N` runs tensoreval with that many threads.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -35,10 +35,11 @@ interface Sample { wallS: number; peakRssMiB: number; userS: number; sysS: numbe
 const python = flag('pycocotools', '');
 const pyRuns = Number(flag('py-runs', '3'));
 const PY_CASES = ['bbox', 'segm', 'keypoints'];
+const workers = flag('workers', '1');
 
 /** `tensoreval coco` on one case, as a command line. */
 function cocoCommand(cli: string, gt: string, dt: string, iouType: string, extra: string[] = []): string[] {
-  return [process.execPath, cli, 'coco', '--gt', gt, '--dt', dt, '--iou-type', iouType, '--quiet', ...extra];
+  return [process.execPath, cli, 'coco', '--gt', gt, '--dt', dt, '--iou-type', iouType, '--quiet', '--workers', workers, ...extra];
 }
 
 /** One fresh process under /usr/bin/time -v: wall clock and peak RSS as the kernel reports them, and its stdout. */
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
       keypoints: 'benchmarks/coco/generate-keypoints.ts (seed 2017): 5,000 images, 1 category, 10,898 GT (17 points), 97,791 detections',
     },
     machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    commit, runs, date: new Date().toISOString(),
+    commit, runs, workers: Number(workers), date: new Date().toISOString(),
     targets: { bboxWallS: 1.6, segmWallS: 3.8 },
     // recorded on another machine in the first wave (seconds, whole process); kept for comparison only
     reference: {
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
   };
   const outDir = join(root, 'benchmarks/results');
   mkdirSync(outDir, { recursive: true });
-  const tag = cases.length === 4 ? '' : `${cases.map((c) => c.iouType).join('-')}-`;
+  const tag = `${cases.length === 4 ? '' : `${cases.map((c) => c.iouType).join('-')}-`}${workers === '1' ? '' : `workers${workers}-`}`;
   const out = join(outDir, `coco-${tag}${hostname()}-${result.date.slice(0, 10)}.json`);
   writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nwrote ${out}\n`);
