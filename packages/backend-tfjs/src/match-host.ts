@@ -11,8 +11,8 @@ export type MatchLayout = Omit<MatchDetectionsInputs, 'iou'>;
 export interface ExactIou {
   /** the concatenated IoU blocks of `blocks` (ascending block indices), row-major as BoxIou gives them */
   blocks(blocks: Int32Array): Float64Array;
-  /** the IoU of each listed pair (global pair index into the problem set's blocks) */
-  pairs(pairs: Float64Array): Float64Array;
+  /** the IoU of each listed pair: detection row, GT row and its index in the concatenated blocks */
+  pairs(dtRows: Int32Array, gtRows: Int32Array, pairIndex: Float64Array): Float64Array;
 }
 
 /**
@@ -31,19 +31,23 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
   let matchedIou: Float64Array | undefined;
   if (attrs.recordIou) {
     matchedIou = new Float64Array(nDt).fill(NaN);
-    const rows: number[] = [];
-    const pairs: number[] = [];
+    let count = 0;
+    for (let d = 0; d < nDt; d++) if ((words[S + d] as number) >= 0) count++;
+    const dtRows = new Int32Array(count), gtRows = new Int32Array(count), pairIndex = new Float64Array(count);
+    let k = 0;
     for (let b = 0; b < B; b++) {
+      if (words[S + 2 * nDt + b] !== MATCHED) continue;
       const d0 = p.dtOffsets[b] as number, g0 = p.gtOffsets[b] as number, G = (p.gtOffsets[b + 1] as number) - g0;
       for (let d = d0; d < (p.dtOffsets[b + 1] as number); d++) {
         const g = words[S + d] as number;
-        if (g < 0 || words[S + 2 * nDt + b] !== MATCHED) continue;
-        rows.push(d);
-        pairs.push((p.pairOffsets[b] as number) + (d - d0) * G + (g - g0));
+        if (g < 0) continue;
+        dtRows[k] = d;
+        gtRows[k] = g;
+        pairIndex[k++] = (p.pairOffsets[b] as number) + (d - d0) * G + (g - g0);
       }
     }
-    const values = exact.pairs(Float64Array.from(pairs));
-    for (let k = 0; k < rows.length; k++) matchedIou[rows[k] as number] = values[k] as number;
+    const values = exact.pairs(dtRows.subarray(0, k), gtRows.subarray(0, k), pairIndex.subarray(0, k));
+    for (let i = 0; i < k; i++) matchedIou[dtRows[i] as number] = values[i] as number;
   }
   const declined: number[] = [];
   for (let b = 0; b < B; b++) {

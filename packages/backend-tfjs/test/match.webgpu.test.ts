@@ -3,6 +3,7 @@ import { matchDetectionsImpl } from '@tensoreval/backend-cpu';
 import { getKernel, initBackend, runKernel, type MatchDetectionsInputs } from '@tensoreval/core';
 import { webGpuLane } from '@tensoreval/core/testing';
 import { describe, expect, it } from 'vitest';
+import { COCO_THRESHOLDS, rng, sameBits } from './match-helpers';
 import { MAX_GT } from '../src/wgsl/greedy-match';
 
 // The WGSL MatchDetections against the cpu backend, bit for bit, on seeded problem sets shaped to hit
@@ -13,18 +14,8 @@ const lane = await webGpuLane();
 configureTfjsBackend({ device: 'webgpu' });
 
 /** xorshift32, seeded: the same problem sets on every run. */
-function rng(seed: number): () => number {
-  let x = (Math.imul(seed, 0x9e3779b1) ^ 0x5bd1e995) | 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 const LEVELS = [0, 0.3, 0.5, 0.5 - 2 ** -53, 0.5 + 2 ** -52, 0.55, 0.7, 0.7, 0.75, 0.9, 0.95, 1, 0.5999999999999999];
-const COCO_THRESHOLDS = Float64Array.from({ length: 10 }, (_, i) => 0.5 + 0.05 * i);
 
 function problemSet(seed: number, areas: number, big: boolean): MatchDetectionsInputs {
   const r = rng(seed);
@@ -47,12 +38,6 @@ function problemSet(seed: number, areas: number, big: boolean): MatchDetectionsI
     gtIdZero: Uint8Array.from({ length: nGt }, () => (r() < 0.05 ? 1 : 0)),
     dtOutOfRange: Uint8Array.from({ length: areas * nDt }, () => (r() < 0.3 ? 1 : 0)),
   };
-}
-
-function sameBits(actual: ArrayLike<number> | undefined, expected: ArrayLike<number> | undefined, what: string): void {
-  expect(actual?.length, `${what} length`).toBe(expected?.length);
-  if (!actual || !expected) return;
-  for (let i = 0; i < expected.length; i++) if (!Object.is(actual[i], expected[i])) expect.fail(`${what}[${i}]: ${actual[i]} (gpu) vs ${expected[i]} (cpu)`);
 }
 
 describe.skipIf(!lane.run)('WGSL MatchDetections on tfjs-backend-webgpu equals the cpu backend', () => {

@@ -6,7 +6,7 @@ import { downloadWords, uploadWords } from '../wgsl/program';
 import { descendingScoreKeys } from '../wgsl/sort-keys';
 
 /** Pairs above this go to cpu: 2 key words per pair must fit one storage buffer (128 MiB, WebGPU's default limit). */
-const MAX_PAIRS = 2 ** 24 - 1;
+export const MAX_PAIRS = 2 ** 24 - 1;
 
 /** The caps pycocotools starts each search at: min(t, 1 - 1e-10). */
 export function thresholdCaps(thresholds: Float64Array): Float64Array {
@@ -44,7 +44,7 @@ export async function matchDetectionsWebgpu(inputs: MatchDetectionsInputs, attrs
   const words = await downloadWords(out);
   return finishGpuMatch(words, inputs, attrs, {
     blocks: (blocks) => concatBlocks(inputs.iou, inputs.pairOffsets, blocks),
-    pairs: (pairs) => Float64Array.from(pairs, (q) => inputs.iou[q] as number),
+    pairs: (_dtRows, _gtRows, pairIndex) => Float64Array.from(pairIndex, (q) => inputs.iou[q] as number),
   });
 }
 
