@@ -1,4 +1,5 @@
 import { matchDetectionsImpl, pairBlockOffsets } from '@tensoreval/backend-cpu';
+import { matchWordLayout } from './wgsl/greedy-match';
 import { BackendUnavailableError, type MatchDetectionsAttrs, type MatchDetectionsInputs, type MatchDetectionsOutputs } from '@tensoreval/core';
 
 /** Block words of the matching pass: matched on the device, or declined to the host. */
@@ -24,22 +25,21 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
   const T = p.iouThresholds.length, AT = attrs.areas * T;
   const B = p.dtOffsets.length - 1;
   const nDt = p.dtOffsets[B] as number;
-  const S = nDt * AT;
-  const dtState = new Uint8Array(S);
-  for (let i = 0; i < S; i++) dtState[i] = words[i] as number;
-  const matchedGt = attrs.recordMatch ? words.slice(S + nDt, S + 2 * nDt) : undefined;
+  const at = matchWordLayout({ nDt, areas: attrs.areas, T });
+  const dtState = new Uint8Array(words.buffer, words.byteOffset, nDt * AT);
+  const matchedGt = attrs.recordMatch ? words.slice(at.recMatch, at.recMatch + nDt) : undefined;
   let matchedIou: Float64Array | undefined;
   if (attrs.recordIou) {
     matchedIou = new Float64Array(nDt).fill(NaN);
     let count = 0;
-    for (let d = 0; d < nDt; d++) if ((words[S + d] as number) >= 0) count++;
+    for (let d = 0; d < nDt; d++) if ((words[at.recIou + d] as number) >= 0) count++;
     const dtRows = new Int32Array(count), gtRows = new Int32Array(count), pairIndex = new Float64Array(count);
     let k = 0;
     for (let b = 0; b < B; b++) {
-      if (words[S + 2 * nDt + b] !== MATCHED) continue;
+      if (words[at.blocks + b] !== MATCHED) continue;
       const d0 = p.dtOffsets[b] as number, g0 = p.gtOffsets[b] as number, G = (p.gtOffsets[b + 1] as number) - g0;
       for (let d = d0; d < (p.dtOffsets[b + 1] as number); d++) {
-        const g = words[S + d] as number;
+        const g = words[at.recIou + d] as number;
         if (g < 0) continue;
         dtRows[k] = d;
         gtRows[k] = g;
@@ -51,7 +51,7 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
   }
   const declined: number[] = [];
   for (let b = 0; b < B; b++) {
-    const flag = words[S + 2 * nDt + b];
+    const flag = words[at.blocks + b];
     if (flag === DECLINED) declined.push(b);
     else if (flag !== MATCHED) throw new BackendUnavailableError('TE-303', `Backend 'tfjs': the WGSL matching pass did not run on this device (block ${b} has no result).`);
   }

@@ -9,8 +9,8 @@ import { matchShape, MAX_PAIRS, thresholdCaps } from './MatchDetections';
 /**
  * The chained COCO bbox stage on tfjs-backend-webgpu: boxes and the problem words go up once (two
  * uploads), the IoU blocks and the guard are one WGSL pass, the greedy matching a second one that
- * reads the IoU where the first left it, and one read brings back the states. No IoU leaves the
- * device.
+ * reads the IoU where the first left it, a third packs the states as bytes, and one read brings them
+ * back. No IoU leaves the device.
  *
  * Exactness: a float32 IoU decides only where the guard (core's iouErrorMargin, as metrics'
  * guarded-iou.ts) proves that no threshold comparison and no ranking between the candidates of a

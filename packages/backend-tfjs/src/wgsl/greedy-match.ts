@@ -139,19 +139,42 @@ export interface GreedyMatchShape {
   recMatch: number;
 }
 
+// One invocation per output word: four states as bytes (little-endian, so the host's Uint8Array view
+// of the words is dtState itself), then the recorded GT rows and block words copied as they are.
+const PACK = `
+  fn main(index: i32) {
+    let packed = (uniforms.states + 3) / 4;
+    if (index >= packed + uniforms.tail) { return; }
+    if (index >= packed) { result[index] = matched[uniforms.states + index - packed]; return; }
+    var w = 0;
+    for (var k = 0; k < 4; k++) {
+      let i = 4 * index + k;
+      if (i < uniforms.states) { w = w | ((matched[i] & 255) << u32(8 * k)); }
+    }
+    result[index] = w;
+  }
+`;
+
+/** Word offsets in the output of {@link greedyMatch}. */
+export function matchWordLayout(s: Pick<GreedyMatchShape, 'nDt' | 'areas' | 'T'>): { states: number; recIou: number; recMatch: number; blocks: number } {
+  const packed = Math.ceil((s.nDt * s.areas * s.T) / 4);
+  return { states: 0, recIou: packed, recMatch: packed + s.nDt, blocks: packed + 2 * s.nDt };
+}
+
 /**
- * One pass of greedy matching on the GPU over `iou` (f64: 2 × pairs key words, rows lo then hi;
- * f32: pairs float32 bits, then nDt guard flags) and `problem` (layoutWords, with the caps
- * min(t, 1 - 1e-10) as f64 key words or float32 bits). The output holds, as int32 words: nDt × A × T
- * states (detection-major, MATCH_STATE values), the GT row of each detection's TP at the `recIou`
- * lane (-1 otherwise), the same at the `recMatch` lane, then one word per block: 1 matched here, 2
- * declined (more than MAX_GT GT, or a row the guard flagged; its words above are left for the host
- * to fill). A 0 there means the pass never ran (a pipeline the device rejected).
+ * Greedy matching on the GPU over `iou` (f64: 2 × pairs key words, rows lo then hi; f32: pairs
+ * float32 bits, then nDt guard flags) and `problem` (layoutWords, with the caps min(t, 1 - 1e-10) as
+ * f64 key words or float32 bits): one matching pass, one packing pass. The output holds, as int32
+ * words (offsets: matchWordLayout): nDt × A × T states as bytes (detection-major, MATCH_STATE
+ * values), the GT row of each detection's TP at the `recIou` lane (-1 otherwise), the same at the
+ * `recMatch` lane, then one word per block: 1 matched here, 2 declined (more than MAX_GT GT, or a
+ * row the guard flagged; its values above are left for the host to fill). A 0 there means the pass
+ * never ran (a pipeline the device rejected).
  */
 export function greedyMatch(mode: IouKeyMode, iou: TfCore.Tensor, problem: TfCore.Tensor, s: GreedyMatchShape): TfCore.Tensor {
   const lanes = s.areas * s.T;
   const caps = 3 * (s.blocks + 1) + s.nGt + s.nDt;
-  return runWgsl({
+  const matched = runWgsl({
     key: `greedy_match_${mode}`,
     code: KEYS[mode] + MATCH,
     inputs: { iou, problem },
@@ -159,4 +182,9 @@ export function greedyMatch(mode: IouKeyMode, iou: TfCore.Tensor, problem: TfCor
     threads: s.blocks * lanes,
     outputLength: s.nDt * lanes + 2 * s.nDt + s.blocks,
   });
+  const tail = 2 * s.nDt + s.blocks;
+  const words = matchWordLayout(s).blocks + s.blocks;
+  const packed = runWgsl({ key: 'pack_match_states', code: PACK, inputs: { matched }, uniforms: { states: s.nDt * lanes, tail }, threads: words, outputLength: words });
+  matched.dispose();
+  return packed;
 }
