@@ -27,6 +27,12 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
   const nDt = p.dtOffsets[B] as number;
   const at = matchWordLayout({ nDt, areas: attrs.areas, T });
   const dtState = new Uint8Array(words.buffer, words.byteOffset, nDt * AT);
+  const declined: number[] = [];
+  for (let b = 0; b < B; b++) {
+    const flag = words[at.blocks + b];
+    if (flag === DECLINED) declined.push(b);
+    else if (flag !== MATCHED) throw new BackendUnavailableError('TE-303', `Backend 'tfjs': the WGSL matching pass did not run on this device (block ${b} has no result).`);
+  }
   const matchedGt = attrs.recordMatch ? words.slice(at.recMatch, at.recMatch + nDt) : undefined;
   let matchedIou: Float64Array | undefined;
   if (attrs.recordIou) {
@@ -48,12 +54,6 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
     }
     const values = exact.pairs(dtRows.subarray(0, k), gtRows.subarray(0, k), pairIndex.subarray(0, k));
     for (let i = 0; i < k; i++) matchedIou[dtRows[i] as number] = values[i] as number;
-  }
-  const declined: number[] = [];
-  for (let b = 0; b < B; b++) {
-    const flag = words[at.blocks + b];
-    if (flag === DECLINED) declined.push(b);
-    else if (flag !== MATCHED) throw new BackendUnavailableError('TE-303', `Backend 'tfjs': the WGSL matching pass did not run on this device (block ${b} has no result).`);
   }
   if (declined.length > 0) {
     matchBlocksOnCpu(Int32Array.from(declined), p, attrs, exact, { dtState, matchedIou, matchedGt });
