@@ -4,7 +4,7 @@ import { finishGpuMatch, type ExactIou, type MatchLayout } from '../match-host';
 import { boxIouGuard, boxWords } from '../wgsl/box-iou-guard';
 import { greedyMatch, layoutWords, MAX_AREAS } from '../wgsl/greedy-match';
 import { downloadWords, uploadWords } from '../wgsl/program';
-import { matchShape, MAX_PAIRS, thresholdCaps } from './MatchDetections';
+import { fitsDevice, matchOutputWords, matchShape, thresholdCaps } from './MatchDetections';
 
 /**
  * The chained COCO bbox stage on tfjs-backend-webgpu: boxes and the problem words go up once (two
@@ -16,8 +16,8 @@ import { matchShape, MAX_PAIRS, thresholdCaps } from './MatchDetections';
  * guarded-iou.ts) proves that no threshold comparison and no ranking between the candidates of a
  * detection can differ from float64; a block with any flagged row, or over MAX_GT GT, is declined by
  * the device and matched on the host from cpu's float64 BoxIou. `matchedIou` is the float64 IoU of
- * the matched pair, computed on the host. Negative thresholds, over MAX_PAIRS pairs or MAX_AREAS area
- * ranges go to the cpu reference whole. Registered only while tfjs runs on webgpu.
+ * the matched pair, computed on the host. Negative thresholds, over MAX_AREAS area ranges or buffers
+ * larger than the device binds go to the cpu reference whole. Registered only while tfjs runs on webgpu.
  */
 export async function matchBoxDetectionsWebgpu(inputs: MatchBoxDetectionsInputs, attrs: MatchBoxDetectionsAttrs): Promise<MatchBoxDetectionsOutputs> {
   validateBoxIouInputs(inputs, 'MatchBoxDetections');
@@ -26,7 +26,8 @@ export async function matchBoxDetectionsWebgpu(inputs: MatchBoxDetectionsInputs,
   const s = matchShape(layout, attrs);
   // f32 caps are compared as bits, which order only non-negative values
   const capsOk = s.T > 0 && inputs.iouThresholds.every((t) => t >= 0);
-  if (s.nDt === 0 || !capsOk || s.pairs > MAX_PAIRS || s.areas > MAX_AREAS) return matchBoxDetectionsImpl(inputs, attrs);
+  const fits = fitsDevice(6 * (s.nDt + s.nGt), s.pairs + s.nDt, matchOutputWords(s), 3 * (s.blocks + 1) + s.nGt + s.nDt + s.T);
+  if (s.nDt === 0 || !capsOk || !fits || s.areas > MAX_AREAS) return matchBoxDetectionsImpl(inputs, attrs);
   const caps = new Int32Array(Float32Array.from(thresholdCaps(inputs.iouThresholds)).buffer);
   const problemWords = layoutWords(layout, s.areas, caps);
   const boxes = uploadWords(boxWords(dt, gt, attrs.format === 'xywh'));

@@ -4,9 +4,21 @@ import { finishGpuMatch, type MatchLayout } from '../match-host';
 import { greedyMatch, layoutWords, MAX_AREAS, type GreedyMatchShape } from '../wgsl/greedy-match';
 import { downloadWords, uploadWords } from '../wgsl/program';
 import { descendingScoreKeys } from '../wgsl/sort-keys';
+import { maxBindingBytes } from '../wgsl/sorted-sweep';
 
-/** Pairs above this go to cpu: 2 key words per pair must fit one storage buffer (128 MiB, WebGPU's default limit). */
-export const MAX_PAIRS = 2 ** 24 - 1;
+/**
+ * Whether every buffer of a problem set (sizes in int32 words) fits one storage binding of the
+ * device; a problem set that does not goes to the cpu reference whole (the same numbers).
+ */
+export function fitsDevice(...words: number[]): boolean {
+  const limit = maxBindingBytes() / 4;
+  return words.every((w) => w <= limit);
+}
+
+/** int32 words of the matching pass' output (states, two recorded lanes, block words). */
+export function matchOutputWords(s: GreedyMatchShape): number {
+  return s.nDt * s.areas * s.T + 2 * s.nDt + s.blocks;
+}
 
 /** The caps pycocotools starts each search at: min(t, 1 - 1e-10). */
 export function thresholdCaps(thresholds: Float64Array): Float64Array {
@@ -29,12 +41,13 @@ export function matchShape(p: MatchLayout, attrs: MatchDetectionsAttrs): GreedyM
  * order-preserving integer keys of the float64 values (the words of `descendingScoreKeys`), so each
  * decision is the cpu backend's. One invocation per (block, area range, threshold); `matchedIou`
  * is read on the host from the float64 input at the matched pair the GPU reports. Blocks with more
- * than MAX_GT GT are matched on the host; an input with NaN IoUs, over MAX_PAIRS pairs or over
- * MAX_AREAS area ranges goes to the cpu reference whole. Registered only while tfjs runs on webgpu.
+ * than MAX_GT GT are matched on the host; an input with NaN IoUs, over MAX_AREAS area ranges or
+ * buffers larger than the device binds goes to the cpu reference whole. Registered only while tfjs runs on webgpu.
  */
 export async function matchDetectionsWebgpu(inputs: MatchDetectionsInputs, attrs: MatchDetectionsAttrs): Promise<MatchDetectionsOutputs> {
   const s = matchShape(inputs, attrs);
-  if (s.nDt === 0 || s.pairs > MAX_PAIRS || s.areas > MAX_AREAS || inputs.iou.some(Number.isNaN)) return matchDetectionsImpl(inputs, attrs);
+  const layoutLength = 3 * (s.blocks + 1) + s.nGt + s.nDt + 2 * s.T;
+  if (s.nDt === 0 || s.areas > MAX_AREAS || !fitsDevice(2 * s.pairs, matchOutputWords(s), layoutLength) || inputs.iou.some(Number.isNaN)) return matchDetectionsImpl(inputs, attrs);
   const iou = uploadWords(nonEmpty(descendingScoreKeys(inputs.iou, Int32Array.of(0, s.pairs)).words));
   const caps = descendingScoreKeys(thresholdCaps(inputs.iouThresholds), Int32Array.of(0, s.T)).words;
   const layout = uploadWords(layoutWords(inputs, s.areas, caps));
