@@ -3,7 +3,7 @@
  * is fixed when a backend initialises. Prints one JSON line: the device it got and, per workload,
  * median/min milliseconds and the max difference from the cpu backend's output.
  *
- *   TENSOREVAL_DEVICE=webgpu tsx benchmarks/gpu/engine-child.ts onnx [--full]
+ *   TENSOREVAL_DEVICE=webgpu tsx benchmarks/gpu/engine-child.ts onnx [--full] [--only=Kernel,...]
  */
 import '@tensoreval/backend-cpu';
 import '@tensoreval/backend-onnx';
@@ -13,10 +13,13 @@ import { getBackend, getKernel, hostCpuDevice, initBackend, listBackends, reques
 import { measureInterleavedAsync } from '../backends/measure-async';
 import { mainOutput, maxAbsDiff } from '../backends/outputs';
 import { backendWorkloads, sweepWorkloads } from '../backends/workloads';
+import { matchWorkloads } from './match-workloads';
 import { rasterWorkloads } from './raster-workloads';
 
 const [backend = 'cpu', ...rest] = process.argv.slice(2);
 const full = rest.includes('--full');
+// --only=K1,K2: just those kernels (a software adapter takes minutes over all of them)
+const only = rest.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const REPS = 3;
 const SLOW_MS = 3000;
 
@@ -27,9 +30,9 @@ async function main(): Promise<void> {
     return;
   }
   const rows: Array<Record<string, unknown>> = [];
-  for (const w of [...backendWorkloads(!full), ...sweepWorkloads(!full), ...rasterWorkloads(!full)]) {
+  for (const w of [...backendWorkloads(!full), ...sweepWorkloads(!full), ...rasterWorkloads(!full), ...matchWorkloads(!full)]) {
     const config = getKernel(w.kernel, backend);
-    if (!config) continue;
+    if (!config || (only && !only.includes(w.kernel))) continue;
     config.cpuHandoffBelow = 0; // time the engine itself, not the cpu handoff
     const inputs = w.inputs();
     let out: KernelOutputs<KernelName> | undefined;

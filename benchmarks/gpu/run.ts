@@ -7,6 +7,7 @@
  *   npm run bench:gpu              # smallest size per kernel (a software adapter takes minutes at full size)
  *   npm run bench:gpu -- --full    # three sizes per kernel, up to 2048 × 2048 × 384 cosine
  *   npm run bench:gpu -- --no-write
+ *   npm run bench:gpu -- --only=MatchBoxDetections,MatchDetections   # just those kernels
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { probeWebGpuAdapter } from '@tensoreval/core';
 const argv = process.argv.slice(2);
 const full = argv.includes('--full');
 const write = !argv.includes('--no-write');
+const only = argv.find((a) => a.startsWith('--only='));
 const root = join(import.meta.dirname, '..', '..');
 const RUNS: Array<[backend: string, device: string]> = [
   ['cpu', 'cpu'],
@@ -27,7 +29,7 @@ const RUNS: Array<[backend: string, device: string]> = [
 
 function child(backend: string, device: string): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
-    const args = ['--import', 'tsx', join(import.meta.dirname, 'engine-child.ts'), backend, ...(full ? ['--full'] : [])];
+    const args = ['--import', 'tsx', join(import.meta.dirname, 'engine-child.ts'), backend, ...(full ? ['--full'] : []), ...(only ? [only] : [])];
     // stderr is dropped: Dawn's limit warnings and engine chatter; failures come back as JSON or an exit code.
     execFile(process.execPath, args, { cwd: root, env: { ...process.env, TENSOREVAL_DEVICE: device }, maxBuffer: 1 << 24, timeout: 20 * 60_000 }, (error, stdout) => {
       const line = stdout.trim().split('\n').at(-1) ?? '';
@@ -59,8 +61,9 @@ async function main(): Promise<void> {
     }
   }
   if (!write) return;
-  const file = join(root, 'benchmarks', 'results', `${machine}-gpu-${date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify({ date, machine, cpu, cores: availableParallelism(), node: process.version, webgpu, full, runs }, null, 1)}\n`);
+  const subset = only ? `${only.slice(7).replace(/,/g, '-').toLowerCase()}-` : '';
+  const file = join(root, 'benchmarks', 'results', `${machine}-gpu-${subset}${date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify({ date, machine, cpu, cores: availableParallelism(), node: process.version, webgpu, full, ...(only ? { only: only.slice(7) } : {}), runs }, null, 1)}\n`);
   console.log(`\n# wrote ${file}`);
 }
 

@@ -271,6 +271,16 @@ export const workloads: WorkloadSpec[] = [
     },
   }),
   spec({
+    kernel: 'MatchBoxDetections', unit: 'pairs', sizes: [1e3, 1e5, 3e5],
+    make: (n) => {
+      // the matching problems above, with boxes on 640 × 480 images in place of the IoU blocks
+      const { iou, pairOffsets: _pairs, ...layout } = matchingProblems(n, 23);
+      const nDt = layout.dtOffsets[layout.dtOffsets.length - 1] as number, nGt = layout.gtOffsets[layout.gtOffsets.length - 1] as number;
+      const inputs = { ...layout, dt: boxesXywh(nDt, 640, 480, 27), gt: boxesXywh(nGt, 640, 480, 28) };
+      return { inputs, attrs: { areas: 4, format: 'xywh' as const }, elements: iou.length, shape: `${layout.dtOffsets.length - 1} images of 20 dt × 10 gt boxes, T=10, A=4` };
+    },
+  }),
+  spec({
     kernel: 'KeypointOks', unit: 'pairs', sizes: [1e3, 1e5, 3e5],
     make: (n) => {
       // images of 20 detections × 10 people with 17 points, a tenth of the people without labelled points

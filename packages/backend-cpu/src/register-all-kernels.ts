@@ -11,6 +11,7 @@ import { rleToBboxConfig } from './kernels/RleToBbox';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
 import { cosineTopKConfig } from './kernels/CosineTopK';
 import { matchDetectionsConfig } from './kernels/MatchDetections';
+import { matchBoxDetectionsConfig } from './kernels/MatchBoxDetections';
 import { interpolatedApConfig } from './kernels/InterpolatedAp';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 import { precisionRecallSweepConfig } from './kernels/PrecisionRecallSweep';
@@ -34,6 +35,7 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   confusionCountsConfig,
   cosineTopKConfig,
   matchDetectionsConfig,
+  matchBoxDetectionsConfig,
   interpolatedApConfig,
   pairwiseCosineConfig,
   precisionRecallSweepConfig,

@@ -13,6 +13,7 @@ export { PolygonScratch, polygonBoundaryPositions, rasterisePolygon } from './rl
 export { RleBatchBuilder } from './rle/rle-batch-builder';
 export { confusionCountsImpl } from './kernels/ConfusionCounts';
 export { matchDetectionsImpl } from './kernels/MatchDetections';
+export { matchBoxDetectionsImpl } from './kernels/MatchBoxDetections';
 export {
   cocoPrecision, cocoRecallIndex, cocoRecallThresholds, cocoSummary, interpolatedApImpl, interpolatedApOutputs, VALOR_BINS, valorBin, valorEnvelope,
   valorPrecision, valorRecall,

@@ -5,6 +5,8 @@ import { boxIouConfig } from './kernels/BoxIou';
 import { confusionCountsConfig } from './kernels/ConfusionCounts';
 import { cosineTopKConfig } from './kernels/CosineTopK';
 import { interpolatedApConfig } from './kernels/InterpolatedAp';
+import { matchBoxDetectionsConfig } from './kernels/MatchBoxDetections';
+import { matchDetectionsConfig } from './kernels/MatchDetections';
 import { pairwiseCosineConfig } from './kernels/PairwiseCosine';
 import { precisionRecallSweepConfig } from './kernels/PrecisionRecallSweep';
 import { rocAucConfig } from './kernels/RocAuc';
@@ -22,6 +24,8 @@ const kernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
 // tensorflow, wasm or cpu they are unregistered and the registry runs the cpu backend's instead.
 const webgpuKernelConfigs: ReadonlyArray<KernelConfig<KernelName>> = [
   interpolatedApConfig,
+  matchBoxDetectionsConfig,
+  matchDetectionsConfig,
   precisionRecallSweepConfig,
   rocAucConfig,
 ] as ReadonlyArray<KernelConfig<KernelName>>;

@@ -17,3 +17,4 @@ export * from './model-runtime';
 export * from './device/index';
 export * from './unit-rows';
 export * from './numeric/numpy-sum';
+export * from './numeric/box-iou-error';

@@ -8,6 +8,7 @@ import type * as Mask from './kernels/BitmaskIntersections';
 import type * as Sweep from './kernels/Sweep';
 import type * as Emb from './kernels/Embedding';
 import type * as Match from './kernels/MatchDetections';
+import type * as BoxMatch from './kernels/MatchBoxDetections';
 import type * as Greedy from './kernels/GreedyCosineMatch';
 import type * as Kp from './kernels/KeypointOks';
 import type * as Bd from './kernels/RleBoundary';
@@ -19,6 +20,7 @@ export * from './kernels/BitmaskIntersections';
 export * from './kernels/Sweep';
 export * from './kernels/Embedding';
 export * from './kernels/MatchDetections';
+export * from './kernels/MatchBoxDetections';
 export * from './kernels/GreedyCosineMatch';
 export * from './kernels/KeypointOks';
 export * from './kernels/RleBoundary';
@@ -47,6 +49,7 @@ export interface KernelSignatures {
   TopK: Sig<Emb.TopKInputs, Emb.TopKAttrs, Emb.TopKOutputs>;
   CosineTopK: Sig<Emb.CosineTopKInputs, Emb.CosineTopKAttrs, Emb.CosineTopKOutputs>;
   MatchDetections: Sig<Match.MatchDetectionsInputs, Match.MatchDetectionsAttrs, Match.MatchDetectionsOutputs>;
+  MatchBoxDetections: Sig<BoxMatch.MatchBoxDetectionsInputs, BoxMatch.MatchBoxDetectionsAttrs, BoxMatch.MatchBoxDetectionsOutputs>;
   GreedyCosineMatch: Sig<Greedy.GreedyCosineMatchInputs, Greedy.GreedyCosineMatchAttrs, Greedy.GreedyCosineMatchOutputs>;
   KeypointOks: Sig<Kp.KeypointOksInputs, Kp.KeypointOksAttrs, Kp.KeypointOksOutputs>;
   RleBoundary: Sig<Bd.RleBoundaryInputs, Bd.RleBoundaryAttrs, Bd.RleBoundaryOutputs>;
@@ -62,6 +65,6 @@ export const KERNEL_NAMES: readonly KernelName[] = [
   'BoxIou', 'RleEncode', 'RleDecode', 'RleArea', 'RleToBbox', 'RleMerge', 'RleIou', 'PolygonToRle',
   'BitmaskIntersections', 'PrecisionRecallSweep', 'InterpolatedAp', 'RocAuc', 'ConfusionCounts',
   'PairwiseCosine', 'TopK', 'CosineTopK',
-  'MatchDetections', 'KeypointOks', 'RleBoundary',
+  'MatchDetections', 'MatchBoxDetections', 'KeypointOks', 'RleBoundary',
   'GreedyCosineMatch',
 ];

@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { checkInteger, checkKnownOptions, invalidOption, type RleBatch } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
 import { workerEntry } from './worker-entry';
-import { evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult } from '@tensoreval/metrics/detection';
+import { prepareBackend } from './kernels-api/backend-loading';
+import { evaluateCocoBoxesOn, evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult } from '@tensoreval/metrics/detection';
 
 /** Options of {@link evaluateCoco}: the COCO parameters and extras of `evaluateCocoDatasets`. */
 export interface EvaluateCocoOptions extends Omit<CocoEvaluateOptions, 'gtSource' | 'dtSource'> {
@@ -13,9 +14,12 @@ export interface EvaluateCocoOptions extends Omit<CocoEvaluateOptions, 'gtSource
   streamAboveBytes?: number;
   /**
    * 'auto' (default) or 'cpu', which are the same here: the COCO path is float64 and exact and runs on
-   * the cpu reference backend. Any other backend is rejected (TE-101) rather than silently ignored.
+   * the cpu reference backend. 'tfjs' (bbox only, one worker): the IoU and matching stage runs as tfjs'
+   * MatchBoxDetections; on tfjs-backend-webgpu the IoU, its exactness guard and the matching stay on
+   * the GPU (docs/gpu.md), elsewhere the cpu reference runs that stage. The numbers are the same
+   * either way. Any other backend is rejected (TE-101) rather than silently ignored.
    */
-  backend?: 'auto' | 'cpu';
+  backend?: CocoBackend;
   /**
    * worker threads (default 1). With more than one and both inputs given as file paths, the GT images
    * are split into that many shards evaluated in parallel threads and merged exactly: the numbers are
@@ -36,10 +40,25 @@ type UnlistedOption = Exclude<keyof EvaluateCocoOptions, (typeof EVALUATE_COCO_O
 const everyOptionListed: [UnlistedOption] extends [never] ? true : UnlistedOption = true;
 void everyOptionListed;
 
-/** The COCO path's backend: 'auto' or 'cpu' (both the float64 cpu reference); anything else is TE-101. */
-export function cocoBackend(value: unknown, fn: string, option: string): 'auto' | 'cpu' {
-  if (value === 'auto' || value === 'cpu') return value;
-  throw invalidOption(fn, option, "'auto' or 'cpu' (the COCO path is float64 and exact, and runs on the cpu reference backend)", value);
+/** Backends of the COCO path: the float64 cpu reference ('auto', 'cpu'), or tfjs for the bbox IoU + matching stage. */
+export type CocoBackend = 'auto' | 'cpu' | 'tfjs';
+
+/** The COCO path's backend: 'auto' or 'cpu' (both the float64 cpu reference) or 'tfjs' (bbox); anything else is TE-101. */
+export function cocoBackend(value: unknown, fn: string, option: string): CocoBackend {
+  if (value === 'auto' || value === 'cpu' || value === 'tfjs') return value;
+  throw invalidOption(fn, option, "'auto' or 'cpu' (the COCO path is float64 and exact, and runs on the cpu reference backend), or 'tfjs' for bbox (IoU and matching on tfjs, exact)", value);
+}
+
+/** bbox on tfjs: its IoU + matching stage (MatchBoxDetections), the rest on the host. */
+async function evaluateCocoOnTfjs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
+  if ((options.iouType ?? 'bbox') !== 'bbox') throw invalidOption('evaluateCoco', 'backend', `'auto' or 'cpu' with iouType '${options.iouType}' ('tfjs' runs the bbox stage)`, 'tfjs', 'TE-103');
+  if (workers > 1) throw invalidOption('evaluateCoco', 'workers', "1 with backend 'tfjs' (one device, one pass)", workers, 'TE-103');
+  await prepareBackend('tfjs', 'MatchBoxDetections', 'evaluateCoco');
+  const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
+  const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
+  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, false, false) : dt;
+  // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
+  return evaluateCocoBoxesOn(gtData, dtData, ['tfjs', 'cpu'], { ...rest, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
 }
 
 /**
@@ -51,7 +70,8 @@ export function cocoBackend(value: unknown, fn: string, option: string): 'auto' 
  * @param options - `iouType` ('bbox' default | 'segm'), `maxDets`, `areaRng`/`areaRngLbl`, `iouThrs`,
  *   `recThrs`, `imgIds`, `useCats`, `scoreThreshold` (per-class P/R/F1), `tide` (TIDE error breakdown:
  *   the ΔAP50 of classification, localisation, both, duplicate, background and missed errors). `backend` is
- *   'auto' or 'cpu' only: the COCO path is float64 and exact, and runs on the cpu reference backend.
+ *   'auto' or 'cpu' (the float64 cpu reference), or 'tfjs' for bbox (IoU and matching on tfjs, on the
+ *   GPU with tfjs-backend-webgpu; the same numbers).
  * @returns stats (12 numbers), the printed summary, per-category AP/AP50/AP75/AR100, the precision /
  *   recall / scores arrays, counts (including counted skips) and the resolved params
  * @throws InvalidInputError naming the file, record index and rule for bad input
@@ -63,7 +83,7 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
   if (typeof options !== 'object' || options === null) throw invalidOption('evaluateCoco', 'options', 'an object', options);
   checkKnownOptions(options, EVALUATE_COCO_OPTION_KEYS, 'evaluateCoco');
   const workers = options.workers === undefined ? 1 : checkInteger(options.workers, 'workers', 'evaluateCoco', { min: 1, max: 256 });
-  if (options.backend !== undefined) cocoBackend(options.backend, 'evaluateCoco', 'backend');
+  if (options.backend !== undefined && cocoBackend(options.backend, 'evaluateCoco', 'backend') === 'tfjs') return evaluateCocoOnTfjs(gt, dt, options, workers);
   if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
     // TIDE needs each detection's matches against every GT of its image: one pass only
     if (options.tide) throw invalidOption('evaluateCoco', 'workers', '1 with tide (evaluated in one pass)', workers, 'TE-103');

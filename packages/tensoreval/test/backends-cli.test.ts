@@ -16,7 +16,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
-const WGSL_KERNELS = ['InterpolatedAp', 'PrecisionRecallSweep', 'RocAuc'] as const;
+const WGSL_KERNELS = ['InterpolatedAp', 'MatchBoxDetections', 'MatchDetections', 'PrecisionRecallSweep', 'RocAuc'] as const;
 
 interface Report {
   requestedDevice: string;

@@ -1,4 +1,6 @@
-import { runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs, type FloatArray } from '@tensoreval/core';
+import { boxErrorScales, iouErrorMargin, runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs, type FloatArray } from '@tensoreval/core';
+
+export { ARITHMETIC_MARGIN } from '@tensoreval/core';
 
 /**
  * The exactness guard for IoU matrices computed by a float32 backend (onnx, tfjs, gpujs).
@@ -9,10 +11,9 @@ import { runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs,
  * a competing candidate. Those pairs, and only those, are recomputed in float64 on cpu, so every
  * decision the matcher takes, and therefore every metric, is bit-identical to the float64 path.
  *
- * The error bound of a float32 IoU has two parts: arithmetic (about ten roundings of a value in
- * [0, 1]: `ARITHMETIC_MARGIN` = 1e-6) and the rounding of the coordinates themselves to float32,
- * which a small box far from the origin amplifies (`COORDINATE_ERROR` × (|c|max of both boxes) ×
- * ((w + h) / area) of both boxes, a first-order bound on how far those roundings move I / U).
+ * The error bound of a float32 IoU is core's `iouErrorMargin` (numeric/box-iou-error.ts): arithmetic
+ * (`ARITHMETIC_MARGIN` = 1e-6) plus the rounding of the coordinates to float32, which a small box far
+ * from the origin amplifies. The WGSL guard of the chained path on tfjs-backend-webgpu uses the same.
  *
  * How the engines call it, right after the kernel:
  * ```ts
@@ -26,28 +27,6 @@ import { runKernelSync, type BoxIouAttrs, type BoxIouInputs, type BoxIouOutputs,
  * the reference path.
  * Masks need no guard: BitmaskIntersections returns exact integer counts on every backend.
  */
-
-/** Arithmetic error of a float32 IoU in [0, 1]: about ten roundings of 2^-24, rounded up. */
-export const ARITHMETIC_MARGIN = 1e-6;
-
-/** 4 × 2^-24 (a coordinate's relative rounding) times the first-order factor 2 of I / U, rounded up. */
-const COORDINATE_ERROR = 8 * 2 ** -24;
-
-/** Per-box error scale: max |coordinate| × (w + h) / area; Infinity for a degenerate box. */
-function boxErrorScales(boxes: FloatArray, xywh: boolean): { magnitude: Float64Array; shape: Float64Array } {
-  const n = boxes.length >> 2;
-  const magnitude = new Float64Array(n);
-  const shape = new Float64Array(n);
-  for (let b = 0, k = 0; b < n; b++, k += 4) {
-    const x1 = boxes[k] as number, y1 = boxes[k + 1] as number;
-    const x2 = xywh ? x1 + (boxes[k + 2] as number) : (boxes[k + 2] as number);
-    const y2 = xywh ? y1 + (boxes[k + 3] as number) : (boxes[k + 3] as number);
-    const w = x2 - x1, h = y2 - y1;
-    magnitude[b] = Math.max(Math.abs(x1), Math.abs(y1), Math.abs(x2), Math.abs(y2));
-    shape[b] = w > 0 && h > 0 ? (w + h) / (w * h) : Infinity;
-  }
-  return { magnitude, shape };
-}
 
 /** Whether boxes i of `a` and j of `b` overlap with a positive area in float64 (the cpu kernel's corners). */
 function overlap(a: FloatArray, i: number, b: FloatArray, j: number, xywh: boolean): boolean {
@@ -185,9 +164,10 @@ export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: Box
       rowStarts[i] = p;
       rowLength[i] = g1 - g0;
       for (let j = g0; j < g1; j++, p++) {
-        const scale = ((d.magnitude[i] as number) + (g.magnitude[j] as number)) * ((d.shape[i] as number) + (g.shape[j] as number));
         // Boxes apart in float64 have IoU exactly 0 there, so a float32 0 for them is exact.
-        margin[p] = out.iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh) ? 0 : ARITHMETIC_MARGIN + COORDINATE_ERROR * (Number.isFinite(scale) ? scale : 0);
+        margin[p] = out.iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh)
+          ? 0
+          : iouErrorMargin(d.magnitude[i] as number, d.shape[i] as number, g.magnitude[j] as number, g.shape[j] as number);
         pairDt[p] = i;
         pairGt[p] = j;
       }

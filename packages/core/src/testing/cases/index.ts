@@ -17,6 +17,7 @@ import { pairwiseCosineCases } from './PairwiseCosine.cases';
 import { topKCases } from './TopK.cases';
 import { cosineTopKCases } from './CosineTopK.cases';
 import { matchDetectionsCases } from './MatchDetections.cases';
+import { matchBoxDetectionsCases } from './MatchBoxDetections.cases';
 import { greedyCosineMatchCases } from './GreedyCosineMatch.cases';
 import { keypointOksCases } from './KeypointOks.cases';
 import { rleBoundaryCases } from './RleBoundary.cases';
@@ -40,6 +41,7 @@ export const conformanceCases: { [K in KernelName]: KernelCases<K> } = {
   TopK: topKCases,
   CosineTopK: cosineTopKCases,
   MatchDetections: matchDetectionsCases,
+  MatchBoxDetections: matchBoxDetectionsCases,
   GreedyCosineMatch: greedyCosineMatchCases,
   KeypointOks: keypointOksCases,
   RleBoundary: rleBoundaryCases,

@@ -3,7 +3,7 @@ import { invalidOption, runKernelSync, type BackendHint, type RleBatch } from '@
 import { accumulate, type CocoAccumulated } from './accumulate';
 import { classF1, type ClassF1 } from './class-f1';
 import type { CocoDataset, CocoResult } from './coco-json';
-import { evaluateImages, type ImageMatches, type IouProvider } from './evaluate-images';
+import { evaluateBoxImages, evaluateImages, type ImageMatches, type IouProvider } from './evaluate-images';
 import { loadGt, type GtTable } from './load-gt';
 import { isLoadedCocoGt, type LoadedCocoGt } from './loaded-gt';
 import { loadResults, loadScannedResults, type DtTable } from './load-results';
@@ -17,6 +17,7 @@ import { loadGtKeypoints } from './keypoints';
 import { applyLvisFilters, lvisCapResults, lvisFrequencyGroups, type LvisCounts } from './lvis';
 import { boundaryIou } from './boundary-iou';
 import { extendedMetrics, type CocoExtendedMetrics } from './extended-metrics';
+import { gatherRows } from './gather-rows';
 import { resolveTideLane, tideBreakdown, type TideBreakdown, type TideOptions } from '../tide/tide-breakdown';
 
 /** Options of {@link evaluateCocoDatasets}: pycocotools parameters plus tensoreval extras. */
@@ -133,10 +134,33 @@ function decodeRefsOrThrow(refs: MaskRefs, rows: Int32Array, checkOnly: Uint8Arr
 }
 
 function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
-  const { params, gtT, dtT, iouOf, lvisCounts } = prepareCoco(gt, results, options);
+  const prepared = prepareCoco(gt, results, options);
   options.onStage?.('evaluate');
-  const tideLane = options.tide ? resolveTideLane(params, options.tide === true ? {} : options.tide) : undefined;
-  const matches = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined);
+  const tideLane = options.tide ? resolveTideLane(prepared.params, options.tide === true ? {} : options.tide) : undefined;
+  const lane = tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined;
+  const matches = evaluateImages(prepared.gtT, prepared.dtT, prepared.params, prepared.iouOf, COCO_BACKEND, lane);
+  return completeCoco(gt, prepared, matches, options, tideLane);
+}
+
+/**
+ * {@link evaluateCocoDatasets} for bbox with the IoU and matching stage on `backend` (the fused
+ * MatchBoxDetections kernel: with tfjs on webgpu the IoU never leaves the device), then accumulate
+ * and summary on the host. The numbers are the cpu path's, bit for bit: the stage is exact by contract.
+ * Segm, boundary and keypoints have no fused stage (TypeError: the facade checks first).
+ */
+export async function evaluateCocoBoxesOn(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, backend: BackendHint, options: CocoEvaluateOptions = {}): Promise<CocoEvaluation> {
+  const prepared = prepareCoco(gt, results, options);
+  if (prepared.params.iouType !== 'bbox') throw new TypeError(`evaluateCocoBoxesOn evaluates bbox, not ${prepared.params.iouType}`);
+  options.onStage?.('evaluate');
+  const tideLane = options.tide ? resolveTideLane(prepared.params, options.tide === true ? {} : options.tide) : undefined;
+  const lane = tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined;
+  const matches = await evaluateBoxImages(prepared.gtT, prepared.dtT, prepared.params, backend, lane);
+  return completeCoco(gt, prepared, matches, options, tideLane);
+}
+
+/** accumulate, summary and the extras of one evaluation over its matches. */
+function completeCoco(gt: CocoDataset, prepared: PreparedCoco, matches: ImageMatches, options: CocoEvaluateOptions, tideLane: ReturnType<typeof resolveTideLane> | undefined): CocoEvaluation {
+  const { params, gtT, dtT, iouOf, lvisCounts } = prepared;
   const images = params.imgIds === undefined ? gtT.images.ids.length : params.imgIds.length;
   const groups = params.lvis ? lvisFrequencyGroups(gt, gtT) : undefined;
   const out = finishCoco(matches, dtT.score, params, { categoryIds: gtT.categories.ids, categoryNames: gtT.categoryNames }, {
@@ -406,15 +430,4 @@ function rowSizes(gt: GtTable, imageIdx: Int32Array): { heights: Int32Array; wid
     widths[i] = gt.imageWidths[imageIdx[i] as number] as number;
   }
   return { heights, widths };
-}
-
-/** Rows `rows` of a row-major table with `stride` numbers per row, gathered in that order. */
-function gatherRows(table: Float64Array, rows: Int32Array, stride: number): Float64Array {
-  const out = new Float64Array(stride * rows.length);
-  // a plain copy loop: no subarray view per row on this hot path (boxes: stride 4)
-  for (let i = 0, o = 0; i < rows.length; i++) {
-    const r = stride * (rows[i] as number);
-    for (let k = 0; k < stride; k++) out[o++] = table[r + k] as number;
-  }
-  return out;
 }

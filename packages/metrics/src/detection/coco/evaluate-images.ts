@@ -1,4 +1,5 @@
-import { runKernelSync, type BackendHint } from '@tensoreval/core';
+import { runKernel, runKernelSync, type BackendHint, type MatchDetectionsOutputs } from '@tensoreval/core';
+import { gatherRows } from './gather-rows';
 import { countingSortBy } from '../../columns/counting-sort';
 import { sortByScoreDesc } from './score-order';
 import type { DtTable } from './load-results';
@@ -53,6 +54,33 @@ function selectImages(gt: GtTable, params: CocoParams, shard: Uint8Array | undef
   return sel;
 }
 
+/** The cells of one evaluation and every per-row / per-GT input of the matching (no IoU yet). */
+export interface CellPlan {
+  groups: number;
+  rows: number;
+  /** detection rows in cell order, their in-cell rank and group; dt index → row */
+  kept: Int32Array;
+  rowRank: Int32Array;
+  rowGroup: Int32Array;
+  dtRow: Int32Array;
+  scoreOrder: Int32Array;
+  /** GT annotation indices in cell order */
+  gtOrder: Int32Array;
+  /** cell offsets into the detection rows and into gtOrder */
+  dtOffsets: Int32Array;
+  gtOffsets: Int32Array;
+  gtCrowd: Uint8Array;
+  gtIdZero: Uint8Array;
+  /** A × nG and A × rows, as MatchDetections takes them */
+  gtIgnore: Uint8Array;
+  dtOutOfRange: Uint8Array;
+  positives: Float64Array;
+  dtOutsideImgIds: number;
+  areas: number;
+  /** the (area, threshold) whose TP IoUs `matchedIou` records: area 'all' and IoU 0.5 where present */
+  recordIou: { area: number; threshold: number };
+}
+
 /**
  * pycocotools `evaluate()`: groups GT and detections per (image, category) with counting sorts, keeps
  * each cell's top maxDets[-1] detections by score, computes all IoU blocks in one kernel call and
@@ -61,6 +89,31 @@ function selectImages(gt: GtTable, params: CocoParams, shard: Uint8Array | undef
  * its detections outside `imgIds` are counted, so the shards of a partition sum to one pass.
  */
 export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iouOf: IouProvider, backend?: BackendHint, recordMatch?: { area: number; threshold: number }, shard?: Uint8Array): ImageMatches {
+  const plan = planCells(gt, dt, params, shard);
+  const { iou, pairOffsets } = iouOf(plan.kept, plan.gtOrder, plan.dtOffsets, plan.gtOffsets, plan.gtCrowd);
+  const out = runKernelSync('MatchDetections', {
+    iou, pairOffsets, dtOffsets: plan.dtOffsets, gtOffsets: plan.gtOffsets, iouThresholds: params.iouThrs, gtIgnore: plan.gtIgnore, gtCrowd: plan.gtCrowd,
+    gtIdZero: plan.gtIdZero, dtOutOfRange: plan.dtOutOfRange,
+  }, { areas: plan.areas, recordIou: plan.recordIou, ...(recordMatch ? { recordMatch } : {}) }, { backend });
+  return matchesOf(plan, out);
+}
+
+/**
+ * `evaluateImages` for boxes through the fused MatchBoxDetections stage, asynchronously, on the
+ * backends `backend` names (tfjs on webgpu keeps IoU and matching on the device). The numbers are
+ * those of `evaluateImages` with BoxIou: the stage's contract is exactness.
+ */
+export async function evaluateBoxImages(gt: GtTable, dt: DtTable, params: CocoParams, backend: BackendHint, recordMatch?: { area: number; threshold: number }): Promise<ImageMatches> {
+  const plan = planCells(gt, dt, params, undefined);
+  const out = await runKernel('MatchBoxDetections', {
+    dt: gatherRows(dt.boxes, plan.kept, 4), gt: gatherRows(gt.boxes, plan.gtOrder, 4), dtOffsets: plan.dtOffsets, gtOffsets: plan.gtOffsets,
+    iouThresholds: params.iouThrs, gtIgnore: plan.gtIgnore, gtCrowd: plan.gtCrowd, gtIdZero: plan.gtIdZero, dtOutOfRange: plan.dtOutOfRange,
+  }, { format: 'xywh', areas: plan.areas, recordIou: plan.recordIou, ...(recordMatch ? { recordMatch } : {}) }, { backend });
+  return matchesOf(plan, out);
+}
+
+/** The cells, their offsets and the per-row / per-GT flags of one evaluation (see evaluateImages). */
+function planCells(gt: GtTable, dt: DtTable, params: CocoParams, shard: Uint8Array | undefined): CellPlan {
   const K = params.useCats ? gt.categories.ids.length : 1;
   const I = gt.images.ids.length;
   const A = params.areaRng.length;
@@ -118,7 +171,6 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
     gtOffsets[cells] = gi;
   }
   const kept = rowDt.subarray(0, rows);
-  const dtOff = dtOffsets.slice(0, cells + 1), gtOff = gtOffsets.slice(0, cells + 1);
 
   const lo = Float64Array.from(params.areaRng, (r) => r[0]), hi = Float64Array.from(params.areaRng, (r) => r[1]);
   const gtCrowd = new Uint8Array(nG), gtIdZero = new Uint8Array(nG), gtIgnore = new Uint8Array(A * nG);
@@ -143,21 +195,27 @@ export function evaluateImages(gt: GtTable, dt: DtTable, params: CocoParams, iou
     const always = dt.ignoreUnmatched?.[kept[r] as number] === 1;
     for (let a = 0; a < A; a++) dtOutOfRange[a * rows + r] = always || area < (lo[a] as number) || area > (hi[a] as number) ? 1 : 0;
   }
-  const { iou, pairOffsets } = iouOf(kept, gtOrder, dtOff, gtOff, gtCrowd);
-  const recordIou = { area: Math.max(0, params.areaRngLbl.indexOf('all')), threshold: Math.max(0, Array.from(params.iouThrs).indexOf(0.5)) };
-  const { dtState, matchedIou, matchedGt } = runKernelSync('MatchDetections', {
-    iou, pairOffsets, dtOffsets: dtOff, gtOffsets: gtOff, iouThresholds: params.iouThrs, gtIgnore, gtCrowd, gtIdZero, dtOutOfRange,
-  }, { areas: A, recordIou, ...(recordMatch ? { recordMatch } : {}) }, { backend });
-  const out: ImageMatches = {
-    groups: K, rowDt: kept, rowRank: rowRank.subarray(0, rows), rowGroup: rowGroup.subarray(0, rows), dtRow, scoreOrder,
-    dtState, positives, gtEvaluated: nG, dtEvaluated: rows, dtOutsideImgIds, matchedIou: matchedIou as Float64Array, gtRows: gtOrder,
+  return {
+    groups: K, rows, kept, rowRank: rowRank.subarray(0, rows), rowGroup: rowGroup.subarray(0, rows), dtRow, scoreOrder, gtOrder,
+    dtOffsets: dtOffsets.slice(0, cells + 1), gtOffsets: gtOffsets.slice(0, cells + 1), gtCrowd, gtIdZero, gtIgnore, dtOutOfRange, positives, dtOutsideImgIds,
+    areas: A, recordIou: { area: Math.max(0, params.areaRngLbl.indexOf('all')), threshold: Math.max(0, Array.from(params.iouThrs).indexOf(0.5)) },
+  };
+}
+
+/** The matching's outputs over a plan's rows, as ImageMatches. */
+function matchesOf(plan: CellPlan, out: MatchDetectionsOutputs): ImageMatches {
+  const { dtState, matchedIou, matchedGt } = out;
+  const matches: ImageMatches = {
+    groups: plan.groups, rowDt: plan.kept, rowRank: plan.rowRank, rowGroup: plan.rowGroup, dtRow: plan.dtRow, scoreOrder: plan.scoreOrder,
+    dtState, positives: plan.positives, gtEvaluated: plan.gtOrder.length, dtEvaluated: plan.rows, dtOutsideImgIds: plan.dtOutsideImgIds,
+    matchedIou: matchedIou as Float64Array, gtRows: plan.gtOrder,
   };
   if (matchedGt) {
     // kernel GT rows are positions in gtOrder: give annotation indices
-    for (let r = 0; r < rows; r++) if ((matchedGt[r] as number) >= 0) matchedGt[r] = gtOrder[matchedGt[r] as number] as number;
-    out.matchedGt = matchedGt;
+    for (let r = 0; r < plan.rows; r++) if ((matchedGt[r] as number) >= 0) matchedGt[r] = plan.gtOrder[matchedGt[r] as number] as number;
+    matches.matchedGt = matchedGt;
   }
-  return out;
+  return matches;
 }
 
 /** group × images + image of each row of `order`, the cell it belongs to (non-decreasing along order). */

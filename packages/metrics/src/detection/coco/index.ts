@@ -1,4 +1,4 @@
-export { evaluateCocoDatasets, type CocoEvaluateOptions, type CocoEvaluation, type CocoCategoryResult, type CocoClassF1 } from './coco-evaluate';
+export { evaluateCocoBoxesOn, evaluateCocoDatasets, type CocoEvaluateOptions, type CocoEvaluation, type CocoCategoryResult, type CocoClassF1 } from './coco-evaluate';
 export type { CocoDataset, CocoResult, CocoAnnotation, CocoImage, CocoCategory, CocoSegmentation, CocoRle } from './coco-json';
 export { resolveCocoParams, linspace, defaultRecThrs, type CocoParams, type CocoParamsInput, type CocoIouType } from './params';
 export { formatSummary, formatFixed, COCO_STAT_NAMES, type SummaryLine } from './summarize';
