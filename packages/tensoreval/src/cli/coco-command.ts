@@ -38,15 +38,15 @@ export const cocoSpec: CommandSpec = {
     'score-threshold': { value: 'S', help: 'also print and write per-category precision, recall and F1 of detections with score >= S, and the F1-optimal score per category.' },
     'f1-iou': { value: 'T', help: 'IoU threshold of the --score-threshold extras; one of the IoU thresholds (default 0.5).' },
     'numpy-summation': { value: 'blocked|whole', help: "how summary means are summed: 'blocked' = numpy 1.x pairwise sums over 8192-element blocks (default, what pycocotools gives with numpy 1.x), 'whole' = numpy 2.x." },
-    backend: { value: 'auto|cpu', help: "accepted for scripts written against other commands: the COCO path is float64 and exact and always runs on the cpu reference backend, which 'auto' picks. Naming another backend is an error (TE-101), never a silent cpu run." },
+    backend: { value: 'auto|cpu|tfjs', help: "'auto' and 'cpu' run the float64 cpu reference (what 'auto' picks). 'tfjs' (bbox, one worker) runs the IoU, its exactness guard and the matching on tfjs (on tfjs-backend-webgpu without a host round trip), with the cpu numbers bit for bit. Naming another backend is an error (TE-101), never a silent cpu run." },
     tide: { help: 'also compute the TIDE error breakdown (RESULT.json `tide`: the AP50 each error type would recover); --report computes it too.' },
     report: { value: 'FILE.html', help: 'write a self-contained HTML report (summary, per-category table, PR and F1 curves); runs the F1 sweep at score >= 0 when --score-threshold is absent.' },
     ...SHARDING_FLAGS,
     quiet: { help: 'no stage lines on stderr (warnings about skipped records are still printed).' },
   },
   notes: `Stages (shown on stderr with their times when it is a terminal): reading files, loading, masks, per-image
-evaluation, accumulation, summary. The COCO path runs on the float64 cpu reference backend (--backend
-takes only auto or cpu).
+evaluation, accumulation, summary. The COCO path runs on the float64 cpu reference backend; --backend
+tfjs moves the bbox IoU and matching stage to tfjs, with the same numbers.
 
 Example:
   tensoreval coco --gt instances_val2017.json --dt detections.json --iou-type segm --out result.json`,
