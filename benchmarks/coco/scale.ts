@@ -5,7 +5,7 @@
  * medians. Checks every run's RESULT.json is byte-identical to the one-thread run. Writes
  * benchmarks/results/coco-scale-<host>-<date>.json.
  *
- *   tsx benchmarks/coco/scale.ts [--runs 3] [--iou-type bbox] [--data benchmarks/.data/coco]
+ *   tsx benchmarks/coco/scale.ts [--runs 3] [--iou-type bbox] [--data benchmarks/.data/coco] [--tag NAME]
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,9 @@ async function main(): Promise<void> {
   };
   const outDir = join(root, 'benchmarks/results');
   mkdirSync(outDir, { recursive: true });
-  const out = join(outDir, `coco-scale-${iouType}-${hostname()}-${result.date.slice(0, 10)}.json`);
+  // --tag NAME keeps a run beside an earlier one of the same day
+  const tag = flag('tag', '');
+  const out = join(outDir, `coco-scale-${iouType}-${hostname()}-${result.date.slice(0, 10)}${tag ? `-${tag}` : ''}.json`);
   writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nidentical output: ${identical}\nwrote ${out}\n`);
 }
