@@ -62,8 +62,23 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   }
   bounds.push(matches.groups);
   const slices = bounds.slice(1).map((to, i) => ({ from: bounds[i] as number, to })).filter((r) => r.to > r.from);
-  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches, score: state.rows.score, params: state.params, from, to, into })));
+  // what accumulate reads, in shared memory: the threads then receive handles, not copies
+  const sharedMatches: ImageMatches = {
+    ...matches,
+    rowDt: shared(matches.rowDt), rowRank: shared(matches.rowRank), rowGroup: shared(matches.rowGroup), scoreOrder: shared(matches.scoreOrder),
+    dtState: shared(matches.dtState), positives: shared(matches.positives), matchedIou: new Float64Array(0), gtRows: new Int32Array(0),
+  };
+  sharedMatches.dtRow = matches.dtRow === matches.rowDt ? sharedMatches.rowDt : shared(matches.dtRow);
+  const score = shared(state.rows.score);
+  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: sharedMatches, score, params: state.params, from, to, into })));
   return into;
+}
+
+/** A copy of `a` in a SharedArrayBuffer: every thread reads the one copy. */
+function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  const out = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  out.set(a as never);
+  return out;
 }
 
 /** Ranges of the results file per thread: enough that the thread loading the GT is not the last to finish. */
@@ -84,7 +99,7 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
     const read = await Promise.all([readInputBytes(CALLER, gt), readInputBytes(CALLER, dt)]);
     // texts that may not fit in one string: one pass decides (TE-209 or not)
     if (read.some((b) => b.length > MAX_STRING_LENGTH)) return undefined;
-    [gtBytes, dtBytes] = read.map(sharedCopy) as [Uint8Array, Uint8Array];
+    [gtBytes, dtBytes] = read.map((bytes) => shared(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as [Uint8Array, Uint8Array];
   } catch {
     return undefined;
   }
@@ -100,13 +115,6 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
   if ('declined' in loaded) return undefined;
   const columns = joinColumns(scanned, withMasks);
   return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', loadedGt: loaded.gt, dtBytes, columns, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
-}
-
-/** `bytes` in a SharedArrayBuffer: every thread reads the one copy. */
-function sharedCopy(bytes: Uint8Array): Uint8Array {
-  const out = new Uint8Array(new SharedArrayBuffer(bytes.length));
-  out.set(bytes);
-  return out;
 }
 
 /** Merges shard outcomes; the first failed shard's error is thrown. */
