@@ -85,8 +85,6 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
   const workers = options.workers === undefined ? 1 : checkInteger(options.workers, 'workers', 'evaluateCoco', { min: 1, max: 256 });
   if (options.backend !== undefined && cocoBackend(options.backend, 'evaluateCoco', 'backend') === 'tfjs') return evaluateCocoOnTfjs(gt, dt, options, workers);
   if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
-    // TIDE needs each detection's matches against every GT of its image: one pass only
-    if (options.tide) throw invalidOption('evaluateCoco', 'workers', '1 with tide (evaluated in one pass)', workers, 'TE-103');
     return (await import('./coco-workers')).evaluateCocoInWorkers(gt, dt, options, workers);
   }
   const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;

@@ -29,7 +29,7 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     }
   });
 
-  it('LVIS (federated, capped): RESULT.json and the summary are byte-identical for N = 1 and 3; TIDE stays one pass (TE-103)', async () => {
+  it('LVIS (federated, capped): RESULT.json and the summary are byte-identical for N = 1 and 3', async () => {
     const lvis = join(repoRoot, 'test-data/reference/coco/lvis/lvis_small');
     const runs = await Promise.all([1, 3].map(async (n) => {
       const out = join(tmp, `lvis-${n}.json`);
@@ -42,7 +42,25 @@ describe('tensoreval coco --workers N: the same output for every N', () => {
     expect(JSON.parse(runs[0]!.json).counts.lvis).toMatchObject({ overCap: 36, federatedDropped: 132 });
     expect(runs[1]!.json).toBe(runs[0]!.json);
     expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
-    await expect(evaluateCoco(gt, join(dir, 'dt_bbox.json'), { workers: 2, tide: true })).rejects.toThrow(/'workers'.*tide.*TE-103/);
+  });
+
+  it.each([['bbox', 'dt_bbox.json'], ['segm', 'dt.json']] as const)('%s with --tide: the TIDE breakdown of N = 3 equals one pass (each shard classifies its images\' errors)', async (iouType, dt) => {
+    const runs = await Promise.all([1, 3].map(async (n) => {
+      const out = join(tmp, `tide-${iouType}-${n}.json`);
+      const r = await cli(['--gt', gt, '--dt', join(dir, dt), '--iou-type', iouType, '--workers', String(n), '--tide', '--out', out, '--quiet']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return readFileSync(out, 'utf8');
+    }));
+    const tide = JSON.parse(runs[0]!).tide;
+    // a breakdown with errors of several types, so the merge is exercised
+    expect(Object.values(tide.errors as Record<string, { count: number }>).filter((e) => e.count > 0).length).toBeGreaterThan(3);
+    expect(runs[1]).toBe(runs[0]);
+    // library, shards in this thread, non-default thresholds
+    const opts = { iouType, tide: { posThreshold: 0.75, bgThreshold: 0.2 } } as const;
+    const one = await evaluateCoco(gt, join(dir, dt), opts);
+    const four = await evaluateCoco(gt, join(dir, dt), { ...opts, workers: 4 });
+    expect(four.tide).toEqual(one.tide);
   });
 
   it('a bad record fails the run with one TE line naming the shard, file and record', async () => {

@@ -113,6 +113,8 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       expect(Buffer.from(queued.arrays.precision.buffer).equals(Buffer.from(local.arrays.precision.buffer))).toBe(true);
       expect(queued.stats).toEqual(local.stats);
       expect(queued.classF1).toEqual(local.classF1);
+      // shard files hold no TIDE errors: refused before any job, not dropped
+      await expect(evaluateCocoOnQueue(gt, dt, { tide: true }, { connection, shards: 2, queueName: `${queueName}-lib` })).rejects.toThrow(/'tide'.*--queue.*TE-103/);
     } finally {
       await worker.close();
     }

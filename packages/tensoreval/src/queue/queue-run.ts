@@ -1,3 +1,4 @@
+import { invalidOption } from '@tensoreval/core';
 import { decodeCocoState, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
 import { cocoShardOptions } from '../coco-shard';
 import { finishShards } from '../coco-workers';
@@ -16,6 +17,8 @@ export type { QueueRunOptions };
  * URL` processes.
  */
 export async function evaluateCocoOnQueue(gt: string, dt: string, options: EvaluateCocoOptions, run: QueueRunOptions): Promise<CocoEvaluation> {
+  // shard states cross the queue as files, which hold no TIDE errors (threads carry them: --workers)
+  if (options.tide) throw invalidOption('evaluateCocoOnQueue', 'tide', 'absent with --queue (TIDE runs in one process: one thread or --workers)', options.tide, 'TE-103');
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
   const outcomes = await runShardJobs(run, run.shards, 'coco-shard', { gt: { file: gt }, dt: { file: dt } }, (index, refs, runId, stateDir) => ({

@@ -1,4 +1,4 @@
-import { invalidInput } from '@tensoreval/core';
+import { invalidInput, invalidOption } from '@tensoreval/core';
 import { base64ToBytes, bytesToBase64, columnArray, columnBytes, decodeStateTable, encodeStateTable } from '../../state/arrow-state';
 import { COCO_STATE_VERSION, paramsToJson, type CocoState } from './coco-state';
 import type { CocoParams } from './params';
@@ -25,6 +25,8 @@ interface CocoStateHeader {
  * at the default 4 area ranges × 10 thresholds (measured: 14.2 MB for 209k rows).
  */
 export function encodeCocoState(state: CocoState): Promise<Uint8Array> {
+  // the file format has no TIDE columns: refused rather than dropped
+  if (state.tide) return Promise.reject(invalidOption('encodeCocoState', 'state.tide', 'absent (a state with TIDE errors merges in memory, across threads, not through files)', 'present', 'TE-103'));
   const AT = state.params.areaRng.length * state.params.iouThrs.length;
   const header: CocoStateHeader = {
     params: paramsToJson(state.params),

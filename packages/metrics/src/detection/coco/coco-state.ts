@@ -8,6 +8,8 @@ import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
 import type { CocoAccumulated } from './accumulate';
 import type { LoadedCocoGt } from './loaded-gt';
+import { classifyErrors, type ErrorTable, type TideLane } from '../tide/classify-errors';
+import { resolveTideLane, tideFromErrors } from '../tide/tide-breakdown';
 import type { ScannedBoxResults } from './scan-box-results';
 
 /** Format version of {@link CocoState}; bumped whenever a field changes meaning. */
@@ -54,6 +56,11 @@ export interface CocoState {
    * Every shard reads the whole files, so these are the whole run's, equal in every shard.
    */
   lvis?: { groups: { r: number[]; c: number[]; f: number[] }; counts: LvisCounts };
+  /**
+   * With `tide`: the lane and each row's TIDE error (the table `classifyErrors` gives, in these rows;
+   * `missed` per category group), so the breakdown is computed once the shards are merged.
+   */
+  tide?: { lane: TideLane; table: ErrorTable };
 }
 
 const FN = 'mergeCocoStates';
@@ -67,8 +74,6 @@ const FN = 'mergeCocoStates';
  * Bad input throws the same errors as `evaluateCocoDatasets`, for records of any image.
  */
 export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}, images?: Uint8Array | { index: number; count: number }): CocoState {
-  // TIDE needs each detection's matches against every GT of its image: one pass only
-  if (options.tide) throw invalidOption('evaluateCocoState', 'tide', 'absent (the TIDE breakdown runs in one pass, not in shards)', options.tide, 'TE-103');
   return withParsedMasksOnError(results, (r) => {
     const { params, gtT, dtT, iouOf, lvisCounts } = prepareCoco(gt, r, options);
     const I = gtT.images.ids.length;
@@ -77,7 +82,9 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       throw invalidInput('evaluateCocoState', 'images', `have one entry per GT image (${I})`, `${covered.length} entries`, 'TE-202');
     }
     options.onStage?.('evaluate');
-    const m = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, undefined, covered);
+    // TIDE classifies each false positive against the GT of its own image, so shards classify their own
+    const lane = options.tide ? resolveTideLane(params, options.tide === true ? {} : options.tide) : undefined;
+    const m = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, lane ? { area: lane.area, threshold: lane.threshold } : undefined, covered);
     let detections = 0, skipped = 0;
     for (let i = 0; i < dtT.count; i++) {
       if (covered[dtT.imageIdx[i] as number] !== 1) continue;
@@ -104,6 +111,7 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       counts: { gtAnnotations: m.gtEvaluated, detections, skippedUnknownCategory: skipped, outsideImgIds: m.dtOutsideImgIds },
       rows: { score, image, category, file: m.rowDt.slice(), group: m.rowGroup.slice(), rank: m.rowRank.slice(), state: m.dtState.slice(0, n * params.areaRng.length * params.iouThrs.length), tpIou: m.matchedIou.slice(0, n) },
       ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt as CocoDataset, gtT), counts: lvisCounts } } : {}),
+      ...(lane ? { tide: { lane, table: classifyErrors(gtT, dtT, params, m, iouOf, lane) } } : {}),
     };
   });
 }
@@ -154,6 +162,7 @@ export function mergeCocoStates(states: readonly CocoState[]): CocoState {
     score: new Float64Array(n), image: new Int32Array(n), category: new Int32Array(n), file: new Int32Array(n),
     group: new Int32Array(n), rank: new Int32Array(n), state: new Uint8Array(n * AT), tpIou: new Float64Array(n),
   };
+  const tide = first.tide ? mergeTide(states, n) : undefined;
   let at = 0;
   for (const s of states) {
     rows.score.set(s.rows.score, at);
@@ -166,7 +175,23 @@ export function mergeCocoStates(states: readonly CocoState[]): CocoState {
     rows.tpIou.set(s.rows.tpIou, at);
     at += s.rows.score.length;
   }
-  return { ...first, covered, positives, counts, rows };
+  return { ...first, covered, positives, counts, rows, ...(tide ? { tide } : {}) };
+}
+
+/** The shards' TIDE tables in merged row order (concatenated), missed GT added. */
+function mergeTide(states: readonly CocoState[], n: number): CocoState['tide'] {
+  const first = states[0]!.tide!;
+  const table: ErrorTable = { type: new Uint8Array(n), fixes: new Uint8Array(n), fixedGroup: new Int32Array(n), missed: new Float64Array(first.table.missed.length) };
+  let at = 0;
+  states.forEach((s, i) => {
+    if (!s.tide) throw invalidInput(FN, { argument: 'states', index: i }, 'carry the TIDE errors as state 0 does', 'none', 'TE-202');
+    table.type.set(s.tide.table.type, at);
+    table.fixes.set(s.tide.table.fixes, at);
+    table.fixedGroup.set(s.tide.table.fixedGroup, at);
+    for (let k = 0; k < table.missed.length; k++) table.missed[k] = (table.missed[k] as number) + (s.tide.table.missed[k] as number);
+    at += s.rows.score.length;
+  });
+  return { lane: first.lane, table };
 }
 
 /**
@@ -203,12 +228,13 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
     images: state.images, detections: state.counts.detections, skippedUnknownCategory: state.counts.skippedUnknownCategory,
   }, options, state.lvis?.groups, prepared?.arrays);
   if (state.lvis) out.counts.lvis = { ...state.lvis.counts };
+  if (state.tide) out.tide = tideFromErrors(state.tide.table, { score: state.rows.score }, state.params, matches, state.tide.lane, options.summation ?? 'blocked');
   return out;
 }
 
 /** What two states of the same evaluation share, as one string. */
 export function headerKey(s: CocoState): string {
-  return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null]);
+  return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null, s.tide?.lane ?? null]);
 }
 
 /** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */

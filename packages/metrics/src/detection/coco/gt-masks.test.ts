@@ -6,6 +6,7 @@ import { evaluateCocoDatasets } from './coco-evaluate';
 import { rasterizeGtMasks } from './gt-masks';
 import { loadCocoGt } from './loaded-gt';
 import { evaluateCocoState, finishCocoState, mergeCocoStates } from './coco-state';
+import { encodeCocoState } from './coco-state-ipc';
 
 const dir = join(import.meta.dirname, '../../../../../test-data/reference/coco/cocoapi_val2014_100');
 const gt = JSON.parse(readFileSync(join(dir, 'instances_val2014_100.json'), 'utf8')) as CocoDataset;
@@ -43,6 +44,13 @@ describe('loadCocoGt: the GT loaded once for the threads of a sharded run', () =
     const merged = finishCocoState(mergeCocoStates([1, 0].map((index) => evaluateCocoState(structuredClone(loaded), dt, { iouType }, { index, count: 2 }))));
     expect(Buffer.from(merged.arrays.precision.buffer).equals(Buffer.from(one.arrays.precision.buffer))).toBe(true);
     expect(merged.stats).toEqual(one.stats);
+  });
+
+  it('with tide: shard states merged in reverse order give the one-pass breakdown; their files refuse TIDE errors (TE-103)', async () => {
+    const one = evaluateCocoDatasets(gt, dt, { iouType: 'bbox', tide: true });
+    const shards = [2, 0, 1].map((index) => evaluateCocoState(gt, dt, { iouType: 'bbox', tide: true }, { index, count: 3 }));
+    expect(finishCocoState(mergeCocoStates(shards)).tide).toEqual(one.tide);
+    await expect(encodeCocoState(shards[0]!)).rejects.toThrow(/state\.tide.*TE-103/);
   });
 
   it('serves only the evaluation it was loaded for', () => {

@@ -32,7 +32,7 @@ export function laneOf(m: ImageMatches, params: CocoParams, area: number, thresh
  * GT). A category left without GT by a fix scores 0 while detections still count in it, and leaves
  * the mean otherwise (tidecv's `is_empty`).
  */
-export function laneAp(lane: LaneData, m: ImageMatches, dt: DtTable, params: CocoParams, area: number, threshold: number, maxDet: number, categories: readonly number[], mode: NumpySummation): number {
+export function laneAp(lane: LaneData, m: ImageMatches, dt: Pick<DtTable, 'score'>, params: CocoParams, area: number, threshold: number, maxDet: number, categories: readonly number[], mode: NumpySummation): number {
   const one: CocoParams = { ...params, iouThrs: Float64Array.of(params.iouThrs[threshold] as number), areaRng: [params.areaRng[area] as [number, number]], areaRngLbl: [params.areaRngLbl[area] as string], maxDets: [maxDet] };
   const acc = accumulate({ ...m, rowGroup: lane.group, dtState: lane.state, positives: lane.positives }, dt, one);
   const counted = new Uint8Array(m.groups);

@@ -4,7 +4,7 @@ import type { GtTable } from '../coco/load-gt';
 import type { DtTable } from '../coco/load-results';
 import type { NumpySummation } from '@tensoreval/core';
 import { iouThresholdIndex, type CocoParams } from '../coco/params';
-import { classifyErrors, TIDE_CODE, TIDE_ERROR_TYPES, type TideErrorType, type TideLane } from './classify-errors';
+import { classifyErrors, TIDE_CODE, TIDE_ERROR_TYPES, type ErrorTable, type TideErrorType, type TideLane } from './classify-errors';
 import { laneAp, laneOf, type LaneData } from './fix-errors';
 
 /** tidecv's defaults: foreground IoU t_f and background IoU t_b. */
@@ -66,7 +66,15 @@ export function resolveTideLane(params: CocoParams, options: TideOptions): TideL
  * {@link resolveTideLane}; `m` must carry `matchedGt` for that lane.
  */
 export function tideBreakdown(gt: GtTable, dt: DtTable, params: CocoParams, m: ImageMatches, iouOf: IouProvider, lane: TideLane, mode: NumpySummation): TideBreakdown {
-  const table = classifyErrors(gt, dt, params, m, iouOf, lane);
+  return tideFromErrors(classifyErrors(gt, dt, params, m, iouOf, lane), dt, params, m, lane, mode);
+}
+
+/**
+ * The breakdown from the classified errors: the fixes and the mAPs. `table` is in the row space of
+ * `m` (one pass's, or the concatenation of image shards' tables in the rows of their merged state:
+ * each image's errors depend on that image alone). Only the scores of `dt` are read.
+ */
+export function tideFromErrors(table: ErrorTable, dt: Pick<DtTable, 'score'>, params: CocoParams, m: ImageMatches, lane: TideLane, mode: NumpySummation): TideBreakdown {
   const md = params.maxDets.includes(100) ? 100 : (params.maxDets[params.maxDets.length - 1] as number);
   const base = laneOf(m, params, lane.area, lane.threshold);
   const categories: number[] = [];
