@@ -26,14 +26,20 @@ export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, un
     const { pool, f32 } = engine;
     await packRows(engine, a, n, dim, A_PANEL, aAt, outAt, unit);
     await packRows(engine, b, m, dim, B_PANEL, bAt, outAt, unit);
-    const scores = new Float32Array(n * m);
     const block = rowsPerJob(passRows, dim, pool.size);
+    const pass = (p0: number, p1: number) => pool.run(Math.ceil((p1 - p0) / block), (job) => {
+      const i0 = p0 + job * block;
+      return [['gemm', 4 * (aAt + i0 * dim), Math.min(block, p1 - i0), 4 * bAt, mPad, dim, 4 * (outAt + (i0 - p0) * mPad), mPad]];
+    });
+    if (passRows === nPad && mPad === m) {
+      // one pass with unpadded rows: one copy out (slice skips zero-filling a new array first)
+      await pass(0, nPad);
+      return f32.slice(outAt, outAt + n * m);
+    }
+    const scores = new Float32Array(n * m);
     for (let p0 = 0; p0 < nPad; p0 += passRows) {
       const p1 = Math.min(nPad, p0 + passRows);
-      await pool.run(Math.ceil((p1 - p0) / block), (job) => {
-        const i0 = p0 + job * block;
-        return [['gemm', 4 * (aAt + i0 * dim), Math.min(block, p1 - i0), 4 * bAt, mPad, dim, 4 * (outAt + (i0 - p0) * mPad), mPad]];
-      });
+      await pass(p0, p1);
       const last = Math.min(p1, n);
       if (mPad === m) scores.set(f32.subarray(outAt, outAt + (last - p0) * m), p0 * m);
       else for (let i = p0; i < last; i++) scores.set(f32.subarray(outAt + (i - p0) * mPad, outAt + (i - p0) * mPad + m), i * m);
