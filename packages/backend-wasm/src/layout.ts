@@ -11,13 +11,14 @@ export function roundUp(x: number, to: number): number {
 }
 
 /**
- * Rows of a per job: L2-sized, whole panels, and small enough that every thread gets about four
- * jobs, so a thread slowed by another process is not left holding a large share at the end.
+ * Rows of a per job: L2-sized, whole panels, at least four jobs per thread (a thread slowed by
+ * another process is not left holding a large share at the end) and a job count that is a multiple
+ * of the threads, so on a quiet machine no thread runs the last job alone.
  */
 export function rowsPerJob(rowsPad: number, dim: number, threads: number): number {
   const fit = Math.max(A_PANEL, Math.floor(A_BLOCK_BYTES / (4 * dim)));
-  const share = Math.ceil(rowsPad / (4 * threads));
-  return roundUp(Math.max(1, Math.min(fit, share)), A_PANEL);
+  const jobs = roundUp(Math.max(4 * threads, Math.ceil(rowsPad / fit)), threads);
+  return roundUp(Math.ceil(rowsPad / jobs), A_PANEL);
 }
 
 /** Rows staged per chunk: whole panels of both widths, at least one panel. */
