@@ -4,6 +4,7 @@ import { configureWasmBackend, cosineTopKWasm, pairwiseCosineWasm, wasmBackend }
 import { initBackend, normalizedRowsF32, runKernel } from '@tensoreval/core';
 import { runConformance } from '@tensoreval/core/conformance';
 import { loadTolerances, seededRandom } from '@tensoreval/core/testing';
+import { stagingRows } from '../src/layout';
 
 const { atol, rtol } = loadTolerances().float32;
 const close = (got: number, want: number) => Math.abs(got - want) <= atol + rtol * Math.abs(want);
@@ -52,6 +53,25 @@ describe('wasm backend against cpu on random shapes', () => {
       const got = await pairwiseCosineWasm(a, eye, dim);
       expect(Array.from(got)).toEqual(Array.from(normalizedRowsF32(a, n, dim)).map((v) => v + 0));
     }), { numRuns: 100 });
+  });
+
+  it('rows past one staging chunk are packed chunk by chunk (float64 inputs: normalised on the host)', async () => {
+    const dim = 384, n = 3;
+    const m = stagingRows(dim) + 13;
+    const r = seededRandom(5);
+    const a = Float32Array.from({ length: n * dim }, () => r() * 2 - 1);
+    const block = Float32Array.from({ length: 997 * dim }, () => r() * 2 - 1);
+    const b = new Float32Array(m * dim);
+    for (let at = 0; at < b.length; at += block.length) b.set(block.subarray(0, Math.min(block.length, b.length - at)), at);
+    b.fill(0, 5 * dim, 6 * dim); // a zero row stays zero
+    for (const [x, y] of [[a, b], [Float64Array.from(a), Float64Array.from(b)]] as const) {
+      const got = await pairwiseCosineWasm(x, y, dim);
+      const want = (await runKernel('PairwiseCosine', { a: x, b: y }, { dim }, { backend: 'cpu' })).scores;
+      let bad = 0;
+      for (let i = 0; i < want.length; i++) if (!close(got[i]!, want[i]!)) bad++;
+      expect(bad).toBe(0);
+      expect(got[5]).toBe(0);
+    }
   });
 
   it('returns its own ArrayBuffer, not a view of the shared WebAssembly memory', async () => {
