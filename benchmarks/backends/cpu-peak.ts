@@ -29,6 +29,8 @@ const against = benchFlag('against', '');
 const tag = benchFlag('tag', '');
 const DIM = 384;
 const OPENBLAS_PEAK_GFLOPS = 198; // midpoint of the 193–203 GFLOP/s numpy measured (issue 10)
+/** Pause before each timed call, so spinning threads of the previous engine are not timed with it. */
+const SETTLE_MS = 50;
 
 function rows(n: number, seed: number): Float32Array {
   const r = lcg(seed);
@@ -62,7 +64,7 @@ async function wasmKernelsAt(rev: string): Promise<WasmKernels> {
 
 const threadCounts = [1, availableParallelism()];
 const plural = (threads: number) => `${threads} thread${threads > 1 ? 's' : ''}`;
-/** Per thread count the public API, then (with --against) both kernels called directly: one pool restart per change of count. */
+/** Per thread count the public API, then (with --against) both kernels called directly; onnx once, in every block. */
 function enginesFor(before: WasmKernels | undefined): Engine[] {
   return [
     ...threadCounts.flatMap((threads): Engine[] => [
@@ -85,9 +87,6 @@ async function useWasmThreads(w: WasmKernels, threads: number): Promise<void> {
   await w.wasmBackend.init?.();
   poolThreads.set(w, threads);
   if (w.wasmBackend.describe?.().threads !== threads) throw new Error(`wasm backend runs ${String(w.wasmBackend.describe?.().threads)} threads, not ${threads}`);
-  // worker threads boot after init returns: one small untimed call waits for them, so no timed
-  // call pays the thread start-up (which the public-API rows did before, while direct calls did not)
-  await w.pairwiseCosineWasm(a.subarray(0, 64 * DIM), b.subarray(0, 64 * DIM), DIM);
 }
 
 async function main(): Promise<void> {
@@ -95,17 +94,24 @@ async function main(): Promise<void> {
   const engines = enginesFor(against ? await wasmKernelsAt(against) : undefined);
   const samples = new Map<string, number[]>();
   const loads: number[] = [];
-  for (let round = 0; round <= runs; round++) {
-    for (const c of cases) {
-      for (const e of engines) {
-        if (e.threads !== undefined) await useWasmThreads(e.direct ?? wasmHere, e.threads);
-        const t0 = performance.now();
-        await (e.direct ? c.direct(e.direct) : c.run(e.backend));
-        const ms = performance.now() - t0;
-        loads.push(loadavg()[0] as number);
-        if (round === 0) continue; // warm-up: module compile, thread start, onnx session
-        const key = `${c.name} | ${e.label}`;
-        samples.set(key, [...(samples.get(key) ?? []), c.flops / ms / 1e6]);
+  // One block of rounds per thread count: each pool restarts once (init, thread start and memory growth fall in the
+  // untimed first round), and within a block every engine runs once per round, interleaved.
+  for (const threads of threadCounts) {
+    for (const w of new Set(engines.flatMap((e) => (e.threads === undefined ? [] : [e.direct ?? wasmHere])))) await useWasmThreads(w, threads);
+    const block = engines.filter((e) => e.threads === undefined || e.threads === threads);
+    for (let round = 0; round <= runs; round++) {
+      for (const c of cases) {
+        for (const e of block) {
+          // onnxruntime's threads spin on after a run and took the cores from whichever call came next
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          const t0 = performance.now();
+          await (e.direct ? c.direct(e.direct) : c.run(e.backend));
+          const ms = performance.now() - t0;
+          loads.push(loadavg()[0] as number);
+          if (round === 0) continue; // warm-up: module compile, thread start, memory growth, onnx session
+          const key = `${c.name} | ${e.label}`;
+          samples.set(key, [...(samples.get(key) ?? []), c.flops / ms / 1e6]);
+        }
       }
     }
   }
