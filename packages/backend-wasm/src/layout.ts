@@ -1,38 +1,32 @@
-import { normalizedRowsF32, type FloatArray } from '@tensoreval/core';
-
-/** Rows of a kernel block: a's row pairs and b's row quadruples (cosine.wat's 2 × 4 register block). */
-export const A_ROWS = 2;
-export const B_ROWS = 4;
-/** Bytes of a's rows one job keeps in L2 (1 MiB per core here) while the rows of b stream past. */
+/** Rows per panel (cosine.wat's 4 × 8 register block): a / queries in panels of 4, b / the corpus in panels of 8. */
+export const A_PANEL = 4;
+export const B_PANEL = 8;
+/** Bytes of a's rows one job keeps in L2 (1 MiB per core here) while the panels of b stream past. */
 const A_BLOCK_BYTES = 256 * 1024;
+/** Floats of raw rows staged at once before the threads pack them (64 MiB): larger inputs go in chunks. */
+const STAGING_FLOATS = 16 * 1024 * 1024;
 
 export function roundUp(x: number, to: number): number {
   return Math.ceil(x / to) * to;
 }
 
 /**
- * Rows of a per job: L2-sized, even, and small enough that every thread gets about four jobs, so a
- * thread slowed by another process is not left holding a large share at the end.
+ * Rows of a per job: L2-sized, whole panels, at least four jobs per thread (a thread slowed by
+ * another process is not left holding a large share at the end) and a job count that is a multiple
+ * of the threads, so on a quiet machine no thread runs the last job alone.
  */
-export function rowsPerJob(rowsPad: number, dp: number, threads: number): number {
-  const fit = Math.max(A_ROWS, Math.floor(A_BLOCK_BYTES / (4 * dp)));
-  const share = Math.ceil(rowsPad / (4 * threads));
-  return roundUp(Math.max(1, Math.min(fit, share)), A_ROWS);
+export function rowsPerJob(rowsPad: number, dim: number, threads: number): number {
+  const fit = Math.max(A_PANEL, Math.floor(A_BLOCK_BYTES / (4 * dim)));
+  const jobs = roundUp(Math.max(4 * threads, Math.ceil(rowsPad / fit)), threads);
+  return roundUp(Math.ceil(rowsPad / jobs), A_PANEL);
 }
 
-/**
- * Writes rows × dim values as unit rows (float64 norms, zero rows stay zero; as-is when `unit`)
- * into f32 at `at`, with rows padded to `dp` floats and up to `rowsPad` rows, the padding zero.
- */
-export function packUnitRows(f32: Float32Array, at: number, x: FloatArray, rows: number, dim: number, dp: number, rowsPad: number, unit: boolean): void {
-  const src = unit && x instanceof Float32Array ? x : normalizedRowsF32(x, rows, dim);
-  if (dp === dim) {
-    f32.set(src.subarray(0, rows * dim), at);
-  } else {
-    for (let r = 0; r < rows; r++) {
-      f32.set(src.subarray(r * dim, (r + 1) * dim), at + r * dp);
-      f32.fill(0, at + r * dp + dim, at + (r + 1) * dp);
-    }
-  }
-  f32.fill(0, at + rows * dp, at + rowsPad * dp);
+/** Rows staged per chunk: whole panels of both widths, at least one panel. */
+export function stagingRows(dim: number): number {
+  return Math.max(B_PANEL, Math.floor(STAGING_FLOATS / dim / B_PANEL) * B_PANEL);
+}
+
+/** Floats of the staging area for matrices of up to `rows` rows. */
+export function stagingFloats(rows: number, dim: number): number {
+  return Math.min(roundUp(rows, B_PANEL), stagingRows(dim)) * dim;
 }

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configureWasmBackend, cosineTopKWasm, pairwiseCosineWasm, wasmBackend } from '@tensoreval/backend-wasm';
-import { initBackend, runKernel } from '@tensoreval/core';
+import { initBackend, normalizedRowsF32, runKernel } from '@tensoreval/core';
+import { runConformance } from '@tensoreval/core/conformance';
 import { loadTolerances, seededRandom } from '@tensoreval/core/testing';
+import { stagingRows } from '../src/layout';
 
 const { atol, rtol } = loadTolerances().float32;
 const close = (got: number, want: number) => Math.abs(got - want) <= atol + rtol * Math.abs(want);
@@ -17,7 +19,7 @@ const matrix = (rows: number, dim: number, pool?: number) =>
         return out;
       }));
 
-// Shapes around the 2 × 4 register block and the 4-float SIMD width: zero rows, fewer rows than a
+// Shapes around the 4 × 8 register block (panels of 4 rows of a, 8 of b) and the 4-float SIMD width: zero rows, fewer rows than a
 // block, dims that are not a multiple of 4 or 8.
 const shape = fc.record({ n: fc.nat({ max: 9 }), m: fc.nat({ max: 13 }), dim: fc.integer({ min: 1, max: 19 }) });
 
@@ -40,6 +42,44 @@ describe('wasm backend against cpu on random shapes', () => {
       expect(got.length).toBe(want.length);
       for (let i = 0; i < want.length; i++) expect(close(got[i]!, want[i]!), `entry ${i}: ${got[i]} vs ${want[i]}`).toBe(true);
     }), { numRuns: 150 });
+  });
+
+  it('rows are normalised in the threads exactly as normalizedRowsF32 on the host (against unit basis vectors)', async () => {
+    await fc.assert(fc.asyncProperty(shape.chain(({ n, dim }) => fc.tuple(matrix(n, dim), fc.constant(dim))), async ([a, dim]) => {
+      const n = a.length / dim;
+      const eye = new Float32Array(dim * dim);
+      for (let d = 0; d < dim; d++) eye[d * dim + d] = 1;
+      // a_i · e_d adds exact zeros to one product with 1, so the score is the packed value itself
+      const got = await pairwiseCosineWasm(a, eye, dim);
+      expect(Array.from(got)).toEqual(Array.from(normalizedRowsF32(a, n, dim)).map((v) => v + 0));
+    }), { numRuns: 100 });
+  });
+
+  it('rows past one staging chunk are packed chunk by chunk (float64 inputs: normalised on the host)', async () => {
+    const dim = 384, n = 3;
+    const m = stagingRows(dim) + 13;
+    const r = seededRandom(5);
+    const a = Float32Array.from({ length: n * dim }, () => r() * 2 - 1);
+    const block = Float32Array.from({ length: 997 * dim }, () => r() * 2 - 1);
+    const b = new Float32Array(m * dim);
+    for (let at = 0; at < b.length; at += block.length) b.set(block.subarray(0, Math.min(block.length, b.length - at)), at);
+    b.fill(0, 5 * dim, 6 * dim); // a zero row stays zero
+    for (const [x, y] of [[a, b], [Float64Array.from(a), Float64Array.from(b)]] as const) {
+      const got = await pairwiseCosineWasm(x, y, dim);
+      const want = (await runKernel('PairwiseCosine', { a: x, b: y }, { dim }, { backend: 'cpu' })).scores;
+      let bad = 0;
+      for (let i = 0; i < want.length; i++) if (!close(got[i]!, want[i]!)) bad++;
+      expect(bad).toBe(0);
+      expect(got[5]).toBe(0);
+    }
+  });
+
+  it('returns its own ArrayBuffer, not a view of the shared WebAssembly memory', async () => {
+    for (const m of [8, 9]) {
+      const got = await pairwiseCosineWasm(Float32Array.of(1, 2, 3, 4), new Float32Array(m * 2).fill(1), 2);
+      expect(got.buffer).toBeInstanceOf(ArrayBuffer);
+      expect(got.length).toBe(2 * m);
+    }
   });
 
   it('CosineTopK: scores as cpu, indices as cpu except among near-equal scores, exact ties by lower index', async () => {
@@ -101,5 +141,24 @@ describe('wasm backend against cpu on random shapes', () => {
       const want = await cpuCosine(mats[i]!, mats[0]!, dim);
       for (let e = 0; e < want.length; e++) expect(close(got[i]![e]!, want[e]!)).toBe(true);
     }
+  });
+
+  it('on one thread the conformance cases and the larger top-k case still pass', async () => {
+    wasmBackend.dispose();
+    configureWasmBackend({ maxThreads: 1 });
+    wasmBackend.init();
+    expect(wasmBackend.describe?.().threads).toBe(1);
+    const results = await runConformance('wasm');
+    expect(results.length).toBeGreaterThan(10);
+    expect(results.filter((r) => !r.pass)).toEqual([]);
+    const dim = 21, n = 67, m = 1500;
+    const r = seededRandom(11);
+    const q = Float32Array.from({ length: n * dim }, () => r() * 2 - 1);
+    const c = Float32Array.from({ length: m * dim }, () => r() * 2 - 1);
+    const got = await cosineTopKWasm(q, c, dim, 7);
+    const want = await runKernel('CosineTopK', { queries: q, corpus: c }, { dim, k: 7 }, { backend: 'cpu' });
+    expect(Array.from(got.indices)).toEqual(Array.from(want.indices));
+    wasmBackend.dispose();
+    configureWasmBackend({});
   });
 });

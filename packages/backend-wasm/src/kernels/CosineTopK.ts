@@ -1,6 +1,7 @@
 import type { CosineTopKOutputs, FloatArray, KernelConfig } from '@tensoreval/core';
 import { withEngine } from '../base';
-import { A_ROWS, B_ROWS, packUnitRows, roundUp, rowsPerJob } from '../layout';
+import { A_PANEL, B_PANEL, roundUp, rowsPerJob, stagingFloats } from '../layout';
+import { packRows } from '../pack-rows';
 
 /** Corpus rows per score tile: a job's tile (its rows of a × this many floats) stays in L2 for the selection. */
 const TILE_COLS = 256;
@@ -8,8 +9,9 @@ const TILE_COLS = 256;
 const EMPTY_INDEX = 0x7fffffff;
 
 /**
- * The k best corpus rows per query, fused: each job takes a block of query rows, and for every
- * tile of corpus rows computes the scores (SIMD dot kernel) into its thread's scratch tile and
+ * The k best corpus rows per query, fused: the worker threads normalise and pack the queries and
+ * the corpus into panels once, then each job takes a block of query rows, and for every tile of
+ * corpus rows computes the scores (4 × 8 SIMD kernel) into its thread's scratch tile and
  * merges them into per-query heaps in WebAssembly memory; only n × k results come back. Corpus
  * tiles are visited in index order, so equal scores keep the lower index (the reference order).
  */
@@ -18,22 +20,22 @@ export function cosineTopKWasm(queries: FloatArray, corpus: FloatArray, dim: num
   const m = dim > 0 ? corpus.length / dim : 0;
   const kk = Math.min(k, m);
   if (n === 0 || kk === 0) return Promise.resolve({ indices: new Int32Array(0), scores: new Float32Array(0) });
-  const dp = roundUp(dim, 4);
-  const nPad = roundUp(n, A_ROWS);
-  const mPad = roundUp(m, B_ROWS);
+  const nPad = roundUp(n, A_PANEL);
+  const mPad = roundUp(m, B_PANEL);
   const aAt = 0;
-  const bAt = aAt + nPad * dp;
-  const keysAt = bAt + mPad * dp;
+  const bAt = aAt + nPad * dim;
+  const keysAt = bAt + mPad * dim;
   const idxAt = keysAt + n * kk;
   const outIdxAt = idxAt + n * kk;
   const outValAt = outIdxAt + n * kk;
   const tilesAt = outValAt + n * kk;
-  const blockFor = (threads: number) => rowsPerJob(nPad, dp, threads);
-  // one scratch tile per thread
-  const bytes = (threads: number) => 4 * (tilesAt + threads * blockFor(threads) * TILE_COLS);
-  return withEngine('CosineTopK', bytes, async ({ pool, f32, i32 }) => {
-    packUnitRows(f32, aAt, queries, n, dim, dp, nPad, unit);
-    packUnitRows(f32, bAt, corpus, m, dim, dp, mPad, unit);
+  const blockFor = (threads: number) => rowsPerJob(nPad, dim, threads);
+  // one scratch tile per thread; the raw rows are staged there before
+  const bytes = (threads: number) => 4 * (tilesAt + Math.max(threads * blockFor(threads) * TILE_COLS, stagingFloats(Math.max(n, m), dim)));
+  return withEngine('CosineTopK', bytes, async (engine) => {
+    const { pool, f32, i32 } = engine;
+    await packRows(engine, queries, n, dim, A_PANEL, aAt, tilesAt, unit);
+    await packRows(engine, corpus, m, dim, B_PANEL, bAt, tilesAt, unit);
     f32.fill(Number.NEGATIVE_INFINITY, keysAt, keysAt + n * kk);
     i32.fill(EMPTY_INDEX, idxAt, idxAt + n * kk);
     const block = blockFor(pool.size);
@@ -46,7 +48,7 @@ export function cosineTopKWasm(queries: FloatArray, corpus: FloatArray, dim: num
       const calls: Array<[string, ...number[]]> = [];
       for (let c0 = 0; c0 < m; c0 += TILE_COLS) {
         const cols = Math.min(TILE_COLS, m - c0);
-        calls.push(['dots', 4 * (aAt + i0 * dp), rows, 4 * (bAt + c0 * dp), roundUp(cols, B_ROWS), dp, scratch, TILE_COLS]);
+        calls.push(['gemm', 4 * (aAt + i0 * dim), rows, 4 * (bAt + c0 * dim), roundUp(cols, B_PANEL), dim, scratch, TILE_COLS]);
         calls.push(['select', scratch, valid, TILE_COLS, cols, c0, ...heaps, kk]);
       }
       calls.push(['finish', ...heaps, valid, kk, 4 * (outIdxAt + i0 * kk), 4 * (outValAt + i0 * kk)]);
@@ -56,7 +58,7 @@ export function cosineTopKWasm(queries: FloatArray, corpus: FloatArray, dim: num
   });
 }
 
-/** CosineTopK on wasm: rows normalised on the host (float64 norms) unless they come normalised, then the fused kernel. */
+/** CosineTopK on wasm: rows normalised while packed (float64 norms) unless they come normalised, then the fused kernel. */
 export const cosineTopKConfig: KernelConfig<'CosineTopK'> = {
   kernelName: 'CosineTopK',
   backendName: 'wasm',

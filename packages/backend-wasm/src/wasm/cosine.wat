@@ -1,82 +1,128 @@
 ;; Float32 cosine kernels for the wasm backend (WebAssembly SIMD, 128-bit; no relaxed-simd, which
-;; Node 20 does not enable). Rows are unit-normalised by the host, so a cosine is a dot product.
+;; Node 20 does not enable).
 ;;
 ;; Layout (all byte addresses into the shared memory the host and every worker thread see):
-;;   a rows, b rows: row-major float32, `dp` floats per row (dim padded with zeros to a multiple of 4)
-;;   dots(): na a multiple of 2 and nb a multiple of 4 (the host pads with zero rows)
+;;   raw rows: row-major float32, `dim` floats per row, as the caller gave them (staged by the host)
+;;   panels:   `pack` writes rows in panels of `width` rows (4 for queries / a, 8 for the corpus / b),
+;;             k-major inside a panel: value k of the panel's row r at float (k * width + r); a panel
+;;             of rows r0.. starts at float r0 * dim, rows past the end are zero
+;;   gemm():   na a multiple of 4, nb a multiple of 8 (the padded rows of the panels)
 ;; Build: `npm run build:wasm -w @tensoreval/backend-wasm` (wabt's wat2wasm); a test checks that the
 ;; committed bytes (cosine-wasm.ts) are what this file compiles to.
 (module
   (import "env" "mem" (memory 1 65536 shared))
 
-  ;; [sum(x0), sum(x1), sum(x2), sum(x3)]: a 4×4 transpose-and-add of four accumulators.
-  (func $hsum4 (param $x0 v128) (param $x1 v128) (param $x2 v128) (param $x3 v128) (result v128)
-    (local $s0 v128) (local $s1 v128)
-    ;; s0 = [x0.0+x0.2, x1.0+x1.2, x0.1+x0.3, x1.1+x1.3], s1 likewise for x2, x3
-    (local.set $s0 (f32x4.add
-      (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $x0) (local.get $x1))
-      (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $x0) (local.get $x1))))
-    (local.set $s1 (f32x4.add
-      (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $x2) (local.get $x3))
-      (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $x2) (local.get $x3))))
-    (f32x4.add
-      (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $s0) (local.get $s1))
-      (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $s0) (local.get $s1))))
+  ;; Writes `rows` raw rows at $src into panels of `width` rows at $dst (zero rows up to a whole
+  ;; panel). With $normalise each row is scaled to unit length exactly as the host's
+  ;; normalizedRowsF32 does it: float64 sum of squares in index order, x * (1 / sqrt(sum)) rounded to
+  ;; float32, an all-zero row stays zero. Runs in the worker threads, a range of rows per job.
+  (func (export "pack") (param $src i32) (param $rows i32) (param $dim i32) (param $dst i32) (param $width i32)
+                        (param $normalise i32)
+    (local $r i32) (local $p i32) (local $pe i32) (local $q i32) (local $e i32) (local $stride i32) (local $padded i32)
+    (local $s f64) (local $x f64) (local $inv f64)
+    (local.set $stride (i32.shl (local.get $width) (i32.const 2)))
+    (local.set $padded (i32.mul (i32.div_u (i32.add (local.get $rows) (i32.sub (local.get $width) (i32.const 1))) (local.get $width)) (local.get $width)))
+    (block $rdone (loop $rloop
+      (br_if $rdone (i32.ge_u (local.get $r) (local.get $padded)))
+      ;; q walks row r's lane of its panel: panel r / width, lane r % width, a stride of width floats
+      (local.set $q (i32.add (local.get $dst) (i32.shl (i32.add
+        (i32.mul (i32.mul (i32.div_u (local.get $r) (local.get $width)) (local.get $dim)) (local.get $width))
+        (i32.rem_u (local.get $r) (local.get $width))) (i32.const 2))))
+      (local.set $e (i32.add (local.get $q) (i32.mul (local.get $dim) (local.get $stride))))
+      (if (i32.lt_u (local.get $r) (local.get $rows))
+        (then
+          (local.set $p (i32.add (local.get $src) (i32.shl (i32.mul (local.get $r) (local.get $dim)) (i32.const 2))))
+          (local.set $pe (i32.add (local.get $p) (i32.shl (local.get $dim) (i32.const 2))))
+          (local.set $inv (f64.const 1))
+          (if (local.get $normalise)
+            (then
+              (local.set $s (f64.const 0))
+              (block $sdone (loop $sloop
+                (br_if $sdone (i32.ge_u (local.get $p) (local.get $pe)))
+                (local.set $x (f64.promote_f32 (f32.load (local.get $p))))
+                (local.set $s (f64.add (local.get $s) (f64.mul (local.get $x) (local.get $x))))
+                (local.set $p (i32.add (local.get $p) (i32.const 4)))
+                (br $sloop)))
+              (local.set $inv (select (f64.div (f64.const 1) (f64.sqrt (local.get $s))) (f64.const 0) (f64.gt (local.get $s) (f64.const 0))))
+              (local.set $p (i32.add (local.get $src) (i32.shl (i32.mul (local.get $r) (local.get $dim)) (i32.const 2))))))
+          (block $wdone (loop $wloop
+            (br_if $wdone (i32.ge_u (local.get $q) (local.get $e)))
+            (f32.store (local.get $q) (f32.demote_f64 (f64.mul (f64.promote_f32 (f32.load (local.get $p))) (local.get $inv))))
+            (local.set $p (i32.add (local.get $p) (i32.const 4)))
+            (local.set $q (i32.add (local.get $q) (local.get $stride)))
+            (br $wloop))))
+        (else
+          (block $zdone (loop $zloop
+            (br_if $zdone (i32.ge_u (local.get $q) (local.get $e)))
+            (f32.store (local.get $q) (f32.const 0))
+            (local.set $q (i32.add (local.get $q) (local.get $stride)))
+            (br $zloop)))))
+      (local.set $r (i32.add (local.get $r) (i32.const 1)))
+      (br $rloop))))
 
-  ;; out[i * ldo + j] = dot(a_i, b_j) for i < na, j < nb. Register block: 2 rows of a × 4 rows of b,
-  ;; 8 float32x4 accumulators, so each loaded vector feeds 2 or 4 multiply-adds. The 4 rows of b stay
-  ;; in L1 while every row pair of a passes over them; callers keep a's block L2-sized.
-  (func (export "dots") (param $a i32) (param $na i32) (param $b i32) (param $nb i32) (param $dp i32)
+  ;; out[i * ldo + j] = dot(a_i, b_j) for i < na, j < nb, from a in panels of 4 rows and b in
+  ;; panels of 8. Register block 4 × 8: per k, one b vector pair (8 columns) and four broadcast
+  ;; values of a feed eight float32x4 accumulators whose lanes run along the output columns, so
+  ;; no horizontal sums are needed. Not unrolled: V8 issues a loop body's loads before its
+  ;; arithmetic, and the 6 loaded vectors + 8 accumulators already use 14 of the 16 xmm registers
+  ;; (an unrolled or 5- or 6-row body spilled and ran slower). The b panel (8 × dim floats) stays in
+  ;; L1 while every panel of a's block passes over it; callers keep a's block L2-sized.
+  (func (export "gemm") (param $pa i32) (param $na i32) (param $pb i32) (param $nb i32) (param $dim i32)
                         (param $out i32) (param $ldo i32)
-    (local $rs i32) (local $i i32) (local $j i32) (local $k i32) (local $po i32)
-    (local $pa0 i32) (local $pa1 i32) (local $pb0 i32) (local $pb1 i32) (local $pb2 i32) (local $pb3 i32)
-    (local $va0 v128) (local $va1 v128) (local $vb v128)
-    (local $x00 v128) (local $x01 v128) (local $x02 v128) (local $x03 v128)
-    (local $x10 v128) (local $x11 v128) (local $x12 v128) (local $x13 v128)
-    (local.set $rs (i32.shl (local.get $dp) (i32.const 2)))
+    (local $i i32) (local $j i32) (local $a i32) (local $b i32) (local $pbj i32) (local $end i32)
+    (local $po i32) (local $row i32)
+    (local $b0 v128) (local $b1 v128) (local $s v128)
+    (local $c00 v128) (local $c01 v128) (local $c10 v128) (local $c11 v128)
+    (local $c20 v128) (local $c21 v128) (local $c30 v128) (local $c31 v128)
+    (local.set $row (i32.shl (local.get $ldo) (i32.const 2)))
     (block $jdone (loop $jloop
       (br_if $jdone (i32.ge_u (local.get $j) (local.get $nb)))
-      (local.set $pb0 (i32.add (local.get $b) (i32.mul (local.get $j) (local.get $rs))))
-      (local.set $pb1 (i32.add (local.get $pb0) (local.get $rs)))
-      (local.set $pb2 (i32.add (local.get $pb1) (local.get $rs)))
-      (local.set $pb3 (i32.add (local.get $pb2) (local.get $rs)))
+      (local.set $pbj (i32.add (local.get $pb) (i32.shl (i32.mul (local.get $j) (local.get $dim)) (i32.const 2))))
       (local.set $i (i32.const 0))
       (block $idone (loop $iloop
         (br_if $idone (i32.ge_u (local.get $i) (local.get $na)))
-        (local.set $pa0 (i32.add (local.get $a) (i32.mul (local.get $i) (local.get $rs))))
-        (local.set $pa1 (i32.add (local.get $pa0) (local.get $rs)))
-        (local.set $x00 (v128.const i32x4 0 0 0 0)) (local.set $x01 (v128.const i32x4 0 0 0 0))
-        (local.set $x02 (v128.const i32x4 0 0 0 0)) (local.set $x03 (v128.const i32x4 0 0 0 0))
-        (local.set $x10 (v128.const i32x4 0 0 0 0)) (local.set $x11 (v128.const i32x4 0 0 0 0))
-        (local.set $x12 (v128.const i32x4 0 0 0 0)) (local.set $x13 (v128.const i32x4 0 0 0 0))
-        (local.set $k (i32.const 0))
+        (local.set $a (i32.add (local.get $pa) (i32.shl (i32.mul (local.get $i) (local.get $dim)) (i32.const 2))))
+        (local.set $end (i32.add (local.get $a) (i32.shl (local.get $dim) (i32.const 4))))
+        (local.set $b (local.get $pbj))
+        (local.set $c00 (v128.const i32x4 0 0 0 0)) (local.set $c01 (v128.const i32x4 0 0 0 0))
+        (local.set $c10 (v128.const i32x4 0 0 0 0)) (local.set $c11 (v128.const i32x4 0 0 0 0))
+        (local.set $c20 (v128.const i32x4 0 0 0 0)) (local.set $c21 (v128.const i32x4 0 0 0 0))
+        (local.set $c30 (v128.const i32x4 0 0 0 0)) (local.set $c31 (v128.const i32x4 0 0 0 0))
         (block $kdone (loop $kloop
-          (br_if $kdone (i32.ge_u (local.get $k) (local.get $rs)))
-          (local.set $va0 (v128.load (i32.add (local.get $pa0) (local.get $k))))
-          (local.set $va1 (v128.load (i32.add (local.get $pa1) (local.get $k))))
-          (local.set $vb (v128.load (i32.add (local.get $pb0) (local.get $k))))
-          (local.set $x00 (f32x4.add (local.get $x00) (f32x4.mul (local.get $va0) (local.get $vb))))
-          (local.set $x10 (f32x4.add (local.get $x10) (f32x4.mul (local.get $va1) (local.get $vb))))
-          (local.set $vb (v128.load (i32.add (local.get $pb1) (local.get $k))))
-          (local.set $x01 (f32x4.add (local.get $x01) (f32x4.mul (local.get $va0) (local.get $vb))))
-          (local.set $x11 (f32x4.add (local.get $x11) (f32x4.mul (local.get $va1) (local.get $vb))))
-          (local.set $vb (v128.load (i32.add (local.get $pb2) (local.get $k))))
-          (local.set $x02 (f32x4.add (local.get $x02) (f32x4.mul (local.get $va0) (local.get $vb))))
-          (local.set $x12 (f32x4.add (local.get $x12) (f32x4.mul (local.get $va1) (local.get $vb))))
-          (local.set $vb (v128.load (i32.add (local.get $pb3) (local.get $k))))
-          (local.set $x03 (f32x4.add (local.get $x03) (f32x4.mul (local.get $va0) (local.get $vb))))
-          (local.set $x13 (f32x4.add (local.get $x13) (f32x4.mul (local.get $va1) (local.get $vb))))
-          (local.set $k (i32.add (local.get $k) (i32.const 16)))
+          (br_if $kdone (i32.ge_u (local.get $a) (local.get $end)))
+          (local.set $b0 (v128.load (local.get $b)))
+          (local.set $b1 (v128.load offset=16 (local.get $b)))
+          (local.set $s (v128.load32_splat (local.get $a)))
+          (local.set $c00 (f32x4.add (local.get $c00) (f32x4.mul (local.get $s) (local.get $b0))))
+          (local.set $c01 (f32x4.add (local.get $c01) (f32x4.mul (local.get $s) (local.get $b1))))
+          (local.set $s (v128.load32_splat offset=4 (local.get $a)))
+          (local.set $c10 (f32x4.add (local.get $c10) (f32x4.mul (local.get $s) (local.get $b0))))
+          (local.set $c11 (f32x4.add (local.get $c11) (f32x4.mul (local.get $s) (local.get $b1))))
+          (local.set $s (v128.load32_splat offset=8 (local.get $a)))
+          (local.set $c20 (f32x4.add (local.get $c20) (f32x4.mul (local.get $s) (local.get $b0))))
+          (local.set $c21 (f32x4.add (local.get $c21) (f32x4.mul (local.get $s) (local.get $b1))))
+          (local.set $s (v128.load32_splat offset=12 (local.get $a)))
+          (local.set $c30 (f32x4.add (local.get $c30) (f32x4.mul (local.get $s) (local.get $b0))))
+          (local.set $c31 (f32x4.add (local.get $c31) (f32x4.mul (local.get $s) (local.get $b1))))
+          (local.set $a (i32.add (local.get $a) (i32.const 16)))
+          (local.set $b (i32.add (local.get $b) (i32.const 32)))
           (br $kloop)))
         (local.set $po (i32.add (local.get $out)
           (i32.shl (i32.add (i32.mul (local.get $i) (local.get $ldo)) (local.get $j)) (i32.const 2))))
-        (v128.store (local.get $po)
-          (call $hsum4 (local.get $x00) (local.get $x01) (local.get $x02) (local.get $x03)))
-        (v128.store (i32.add (local.get $po) (i32.shl (local.get $ldo) (i32.const 2)))
-          (call $hsum4 (local.get $x10) (local.get $x11) (local.get $x12) (local.get $x13)))
-        (local.set $i (i32.add (local.get $i) (i32.const 2)))
+        (v128.store (local.get $po) (local.get $c00))
+        (v128.store offset=16 (local.get $po) (local.get $c01))
+        (local.set $po (i32.add (local.get $po) (local.get $row)))
+        (v128.store (local.get $po) (local.get $c10))
+        (v128.store offset=16 (local.get $po) (local.get $c11))
+        (local.set $po (i32.add (local.get $po) (local.get $row)))
+        (v128.store (local.get $po) (local.get $c20))
+        (v128.store offset=16 (local.get $po) (local.get $c21))
+        (local.set $po (i32.add (local.get $po) (local.get $row)))
+        (v128.store (local.get $po) (local.get $c30))
+        (v128.store offset=16 (local.get $po) (local.get $c31))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
         (br $iloop)))
-      (local.set $j (i32.add (local.get $j) (i32.const 4)))
+      (local.set $j (i32.add (local.get $j) (i32.const 8)))
       (br $jloop))))
 
   ;; (ka, ia) ranks below (kb, ib): a smaller score, or the same score at a higher corpus index.
