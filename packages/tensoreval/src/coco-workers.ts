@@ -37,7 +37,8 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
       const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
       outcomes = await Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
     }
-    const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options);
+    // the merged columns accumulate reads go to shared memory, for the threads that accumulate category slices
+    const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options, (bytes) => new SharedArrayBuffer(bytes));
     const matches = cocoStateMatches(state);
     options.onStage?.('accumulate');
     const arrays = await accumulateInSlices(state, matches, workers, run);
@@ -62,7 +63,7 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   }
   bounds.push(matches.groups);
   const slices = bounds.slice(1).map((to, i) => ({ from: bounds[i] as number, to })).filter((r) => r.to > r.from);
-  // what accumulate reads, in shared memory: the threads then receive handles, not copies
+  // what accumulate reads, in shared memory (the merged columns already are): the threads receive handles, not copies
   const sharedMatches: ImageMatches = {
     ...matches,
     rowDt: shared(matches.rowDt), rowRank: shared(matches.rowRank), rowGroup: shared(matches.rowGroup), scoreOrder: shared(matches.scoreOrder),
@@ -74,8 +75,9 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   return into;
 }
 
-/** A copy of `a` in a SharedArrayBuffer: every thread reads the one copy. */
+/** `a` in a SharedArrayBuffer (itself where it already is one): every thread reads the one copy. */
 function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
   const out = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
   out.set(a as never);
   return out;
@@ -118,14 +120,14 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
 }
 
 /** Merges shard outcomes; the first failed shard's error is thrown. */
-function mergeShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions): CocoState {
+function mergeShards(shards: ReadonlyArray<{ outcome: ShardOutcome; where: string }>, options: EvaluateCocoOptions, alloc?: (bytes: number) => ArrayBufferLike): CocoState {
   const states: CocoState[] = [];
   for (const { outcome, where } of shards) {
     if ('error' in outcome) throw errorFromWire(outcome.error, where);
     states.push(outcome.state);
   }
   options.onStage?.('evaluate');
-  return mergeCocoStates(states);
+  return mergeCocoStates(states, alloc);
 }
 
 /** Merges shard outcomes (the first failed shard's error is thrown) and accumulates once. */

@@ -132,14 +132,15 @@ export function cocoShardImages(gtImages: number, index: number, count: number):
  * Merges the states of disjoint image shards (any number, any order) into one state. Sums and
  * concatenations only: {@link finishCocoState} of the merge equals one pass over all the images bit
  * for bit. States of different parameters, categories or GT, or covering an image twice, are
- * rejected with one line naming the state.
+ * rejected with one line naming the state. `alloc` gives the memory of the columns accumulate reads
+ * (a SharedArrayBuffer, for threads that accumulate slices of the categories).
  */
-export function mergeCocoStates(states: readonly CocoState[]): CocoState {
+export function mergeCocoStates(states: readonly CocoState[], alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): CocoState {
   const first = states[0];
   if (first === undefined) throw invalidInput(FN, 'states', 'hold at least one state', 'none', 'TE-210');
   const key = headerKey(first);
   const covered = new Uint8Array(first.gtImages);
-  const positives = new Float64Array(first.positives.length);
+  const positives = new Float64Array(alloc(8 * first.positives.length));
   const counts = { gtAnnotations: 0, detections: 0, skippedUnknownCategory: 0, outsideImgIds: 0 };
   let n = 0;
   states.forEach((s, i) => {
@@ -159,8 +160,8 @@ export function mergeCocoStates(states: readonly CocoState[]): CocoState {
   });
   const AT = first.params.areaRng.length * first.params.iouThrs.length;
   const rows = {
-    score: new Float64Array(n), image: new Int32Array(n), category: new Int32Array(n), file: new Int32Array(n),
-    group: new Int32Array(n), rank: new Int32Array(n), state: new Uint8Array(n * AT), tpIou: new Float64Array(n),
+    score: new Float64Array(alloc(8 * n)), image: new Int32Array(n), category: new Int32Array(n), file: new Int32Array(n),
+    group: new Int32Array(alloc(4 * n)), rank: new Int32Array(alloc(4 * n)), state: new Uint8Array(alloc(n * AT)), tpIou: new Float64Array(n),
   };
   const tide = first.tide ? mergeTide(states, n) : undefined;
   let at = 0;
