@@ -8,7 +8,6 @@ import { checkWritable, STDOUT, writeOutput, writeStdout } from './write-output'
 import { cocoCurves } from '../report/coco-curves';
 import { runName, writeReport } from '../report/write-report';
 import { createStageReport } from './stage-report';
-import { stageTimer } from '../timing';
 import { numberFlag, numberListFlag } from './number-flags';
 import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
 
@@ -186,8 +185,8 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   // stdout carries the JSON when --out/--pr-arrays is '-', so the human-readable text goes to stderr
   const text = out === STDOUT || arrays === STDOUT ? process.stderr : process.stdout;
   const stages = createStageReport(STAGE_NAMES, !quiet);
-  // TENSOREVAL_TIMING=1 prints each stage's start on stderr, for profiling (worker threads too).
-  const timing = stageTimer();
+  // TENSOREVAL_TIMING=1 prints each stage's start (wall and process CPU seconds) on stderr, for profiling.
+  const timing = process.env.TENSOREVAL_TIMING ? (label: string) => process.stderr.write(`[wall ${process.uptime().toFixed(3)}s cpu ${(process.cpuUsage().user / 1e6).toFixed(3)}s] ${label}\n`) : undefined;
   const onStage = (stage: Parameters<NonNullable<EvaluateCocoOptions['onStage']>>[0]) => {
     timing?.(stage);
     stages.enter(stage);
