@@ -38,8 +38,9 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
       outcomes = await Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
     }
     // the merged columns accumulate reads go to shared memory, for the threads that accumulate category slices
-    const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options, (bytes) => new SharedArrayBuffer(bytes));
-    const matches = cocoStateMatches(state);
+    const sharedAlloc = (bytes: number) => new SharedArrayBuffer(bytes);
+    const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options, sharedAlloc);
+    const matches = cocoStateMatches(state, sharedAlloc);
     options.onStage?.('accumulate');
     const arrays = await accumulateInSlices(state, matches, workers, run);
     return finishCocoState(state, options, { matches, arrays });
@@ -63,27 +64,21 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   }
   bounds.push(matches.groups);
   const slices = bounds.slice(1).map((to, i) => ({ from: bounds[i] as number, to })).filter((r) => r.to > r.from);
-  // what accumulate reads, in shared memory (the merged columns already are): the threads receive handles, not copies
-  const sharedMatches: ImageMatches = {
-    ...matches,
-    rowDt: shared(matches.rowDt), rowRank: shared(matches.rowRank), rowGroup: shared(matches.rowGroup), scoreOrder: shared(matches.scoreOrder),
-    dtState: shared(matches.dtState), positives: shared(matches.positives), matchedIou: new Float64Array(0), gtRows: new Int32Array(0),
-  };
-  sharedMatches.dtRow = matches.dtRow === matches.rowDt ? sharedMatches.rowDt : shared(matches.dtRow);
-  const score = shared(state.rows.score);
-  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: sharedMatches, score, params: state.params, from, to, into })));
+  // what accumulate reads lies in shared memory (merge and orders allocated it there): the threads receive handles;
+  // the columns it does not read stay behind
+  const slim: ImageMatches = { ...matches, matchedIou: new Float64Array(0), gtRows: new Int32Array(0) };
+  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: slim, score: state.rows.score, params: state.params, from, to, into })));
   return into;
 }
 
-/** `a` in a SharedArrayBuffer (itself where it already is one): every thread reads the one copy. */
+/** A copy of `a` in a SharedArrayBuffer: every thread reads the one copy. */
 function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
-  if (a.buffer instanceof SharedArrayBuffer) return a;
   const out = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
   out.set(a as never);
   return out;
 }
 
-/** Ranges of the results file per thread: enough that the thread loading the GT is not the last to finish. */
+/** Ranges of the results file per thread: more ranges than threads, so the thread that loads the GT takes fewer (not tuned by measurement). */
 const RANGES_PER_THREAD = 3;
 
 /**

@@ -55,10 +55,18 @@ async function evaluateCocoOnTfjs(gt: string | CocoDataset, dt: string | ArrayLi
   if (workers > 1) throw invalidOption('evaluateCoco', 'workers', "1 with backend 'tfjs' (one device, one pass)", workers, 'TE-103');
   await prepareBackend('tfjs', 'MatchBoxDetections', 'evaluateCoco');
   const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
-  const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
-  const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, false, false) : dt;
+  const inputs = await readCocoInputs(gt, dt, streamAboveBytes, false, false);
   // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
-  return evaluateCocoBoxesOn(gtData, dtData, ['tfjs', 'cpu'], { ...rest, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
+  return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
+}
+
+/** The one-pass read of both inputs (paths read, in-memory data as given) and their names for errors. */
+async function readCocoInputs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, streamAboveBytes: number | undefined, withMasks: boolean, records: boolean) {
+  return {
+    gt: typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt,
+    dt: typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records) : dt,
+    sources: { gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' },
+  };
 }
 
 /**
@@ -94,10 +102,9 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
   // segm: the GT masks are rasterised in a worker while this thread reads the results file
   const gtMasks = withMasks && typeof gt === 'string' && rest.gtMasks === undefined ? await startGtMaskWorker(gt) : undefined;
   try {
-    const gtData = typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt;
-    const dtData = typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records) : dt;
+    const inputs = await readCocoInputs(gt, dt, streamAboveBytes, withMasks, records);
     const masks = gtMasks ? await gtMasks.result : rest.gtMasks;
-    return evaluateCocoDatasets(gtData, dtData, { ...rest, gtMasks: masks, gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' });
+    return evaluateCocoDatasets(inputs.gt, inputs.dt, { ...rest, gtMasks: masks, ...inputs.sources });
   } finally {
     gtMasks?.stop();
   }

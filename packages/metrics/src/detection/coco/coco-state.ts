@@ -198,9 +198,10 @@ function mergeTide(states: readonly CocoState[], n: number): CocoState['tide'] {
 /**
  * The matches of a state that covers every GT image (one pass's, or a merge of shards), in
  * accumulate order: rows are put back in (score desc, image, category, file position) order with
- * stable counting and radix sorts, so what follows is the one-pass result bit for bit.
+ * stable counting and radix sorts, so what follows is the one-pass result bit for bit. `alloc` gives
+ * the memory of the orders (as for {@link mergeCocoStates}).
  */
-export function cocoStateMatches(state: CocoState): ImageMatches {
+export function cocoStateMatches(state: CocoState, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): ImageMatches {
   const missing = state.covered.indexOf(0);
   if (missing >= 0) throw invalidInput('finishCocoState', 'state', 'cover every GT image (merge every shard first)', `no shard for GT image index ${missing}`, 'TE-202');
   const { rows } = state;
@@ -208,8 +209,10 @@ export function cocoStateMatches(state: CocoState): ImageMatches {
   let maxFile = -1;
   for (let r = 0; r < n; r++) if ((rows.file[r] as number) > maxFile) maxFile = rows.file[r] as number;
   const byFile = countingSortBy(identityOrder(n), rows.file, maxFile + 1);
-  const scoreOrder = sortByScoreDesc(byFile, rows.score, rows.image, rows.category, state.gtImages, state.categoryIds.length);
-  const rowIds = identityOrder(n);
+  const scoreOrder = new Int32Array(alloc(4 * n));
+  scoreOrder.set(sortByScoreDesc(byFile, rows.score, rows.image, rows.category, state.gtImages, state.categoryIds.length));
+  const rowIds = new Int32Array(alloc(4 * n));
+  rowIds.set(identityOrder(n));
   return {
     groups: state.params.useCats ? state.categoryIds.length : 1,
     rowDt: rowIds, rowRank: rows.rank, rowGroup: rows.group, dtRow: rowIds, scoreOrder, dtState: rows.state,
