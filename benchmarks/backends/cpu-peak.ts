@@ -28,7 +28,7 @@ const runs = Number(benchFlag('runs', '5'));
 const against = benchFlag('against', '');
 const tag = benchFlag('tag', '');
 const DIM = 384;
-const OPENBLAS_PEAK_GFLOPS = 198; // midpoint of the 193–203 GFLOP/s numpy measured (issue 10)
+const OPENBLAS_PEAK_GFLOPS = 198; // midpoint of the 193–203 GFLOP/s issue 10 quotes; measured here by openblas-peak.py (results/openblas-peak-*.json)
 /** Pause before each timed call, so spinning threads of the previous engine are not timed with it. */
 const SETTLE_MS = 50;
 

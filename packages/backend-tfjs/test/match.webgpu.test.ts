@@ -13,8 +13,6 @@ import { MAX_GT } from '../src/wgsl/greedy-match';
 const lane = await webGpuLane();
 configureTfjsBackend({ device: 'webgpu' });
 
-/** xorshift32, seeded: the same problem sets on every run. */
-
 const LEVELS = [0, 0.3, 0.5, 0.5 - 2 ** -53, 0.5 + 2 ** -52, 0.55, 0.7, 0.7, 0.75, 0.9, 0.95, 1, 0.5999999999999999];
 
 function problemSet(seed: number, areas: number, big: boolean): MatchDetectionsInputs {

@@ -10,7 +10,7 @@ const PASS_BYTES = 256 * 1024 * 1024;
  * scores[i, j] = cos(a_i, b_j): the worker threads normalise and pack a and b into panels (float64
  * norms), then run the 4 × 8 SIMD kernel, each job a block of a's rows against all of b.
  */
-export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, unit = false): Promise<Float32Array> {
+export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number): Promise<Float32Array> {
   const n = dim > 0 ? a.length / dim : 0;
   const m = dim > 0 ? b.length / dim : 0;
   if (n === 0 || m === 0) return Promise.resolve(new Float32Array(n * m));
@@ -24,8 +24,8 @@ export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, un
   const region = Math.max(passRows * mPad, stagingFloats(Math.max(n, m), dim));
   return withEngine('PairwiseCosine', () => 4 * (outAt + region), async (engine) => {
     const { pool, f32 } = engine;
-    await packRows(engine, a, n, dim, A_PANEL, aAt, outAt, unit);
-    await packRows(engine, b, m, dim, B_PANEL, bAt, outAt, unit);
+    await packRows(engine, a, n, dim, A_PANEL, aAt, outAt, false);
+    await packRows(engine, b, m, dim, B_PANEL, bAt, outAt, false);
     const block = rowsPerJob(passRows, dim, pool.size);
     const pass = (p0: number, p1: number) => pool.run(Math.ceil((p1 - p0) / block), (job) => {
       const i0 = p0 + job * block;
