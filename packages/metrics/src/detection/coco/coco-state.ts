@@ -1,8 +1,8 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import type { CocoDataset, CocoResult } from './coco-json';
 import { COCO_BACKEND, finishCoco, prepareCoco, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
-import { countingSortBy, identityOrder } from '../../columns/counting-sort';
-import { sortByScoreDesc } from './score-order';
+import { identityOrder } from '../../columns/counting-sort';
+import { rowsInScoreOrder } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
@@ -20,9 +20,10 @@ export const COCO_STATE_VERSION = 1;
  * from them, so the states of disjoint image shards merge into exactly one pass (pycocotools keeps
  * `evalImgs` between evaluate and accumulate for the same reason).
  *
- * Rows are the evaluated detections (each image's top maxDets per category). `file` is the
- * detection's position in the results file: with score, image and category it restores the order
- * accumulate visits detections in, whatever order the shards come in.
+ * Rows are the evaluated detections (each image's top maxDets per category), stored in the order
+ * accumulate visits them (score desc, image, category, file). `file` is the detection's position
+ * in the results file: with score, image and category it restores that order over merged shards,
+ * whatever order they come in.
  */
 export interface CocoState {
   version: number;
@@ -91,13 +92,27 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       detections++;
       if (dtT.catIdx[i] === -1) skipped++;
     }
+    // rows are stored in accumulate order (score desc, image, category, file): merged shards are then a few sorted runs
     const n = m.rowDt.length;
-    const score = new Float64Array(n), image = new Int32Array(n), category = new Int32Array(n);
-    for (let r = 0; r < n; r++) {
-      const d = m.rowDt[r] as number;
-      score[r] = dtT.score[d] as number;
-      image[r] = dtT.imageIdx[d] as number;
-      category[r] = dtT.catIdx[d] as number;
+    const order = new Int32Array(n);
+    let k = 0;
+    for (let i = 0; i < m.scoreOrder.length; i++) {
+      const r = m.dtRow[m.scoreOrder[i] as number] as number;
+      if (r >= 0) order[k++] = r;
+    }
+    const AT = params.areaRng.length * params.iouThrs.length;
+    const score = new Float64Array(n), image = new Int32Array(n), category = new Int32Array(n), file = new Int32Array(n), group = new Int32Array(n), rank = new Int32Array(n);
+    const state = new Uint8Array(n * AT), tpIou = new Float64Array(n);
+    for (let q = 0; q < n; q++) {
+      const r = order[q] as number, d = m.rowDt[r] as number;
+      score[q] = dtT.score[d] as number;
+      image[q] = dtT.imageIdx[d] as number;
+      category[q] = dtT.catIdx[d] as number;
+      file[q] = d;
+      group[q] = m.rowGroup[r] as number;
+      rank[q] = m.rowRank[r] as number;
+      tpIou[q] = m.matchedIou[r] as number;
+      state.set(m.dtState.subarray(r * AT, (r + 1) * AT), q * AT);
     }
     return {
       version: COCO_STATE_VERSION,
@@ -109,11 +124,24 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       covered: covered.slice(),
       positives: m.positives,
       counts: { gtAnnotations: m.gtEvaluated, detections, skippedUnknownCategory: skipped, outsideImgIds: m.dtOutsideImgIds },
-      rows: { score, image, category, file: m.rowDt.slice(), group: m.rowGroup.slice(), rank: m.rowRank.slice(), state: m.dtState.slice(0, n * params.areaRng.length * params.iouThrs.length), tpIou: m.matchedIou.slice(0, n) },
+      rows: { score, image, category, file, group, rank, state, tpIou },
       ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt as CocoDataset, gtT), counts: lvisCounts } } : {}),
-      ...(lane ? { tide: { lane, table: classifyErrors(gtT, dtT, params, m, iouOf, lane) } } : {}),
+      ...(lane ? { tide: { lane, table: permuteErrors(classifyErrors(gtT, dtT, params, m, iouOf, lane), order) } } : {}),
     };
   });
+}
+
+/** A TIDE table's rows taken in `order` (the missed counts are per group, not per row). */
+function permuteErrors(t: ErrorTable, order: Int32Array): ErrorTable {
+  const n = order.length;
+  const out: ErrorTable = { type: new Uint8Array(n), fixes: new Uint8Array(n), fixedGroup: new Int32Array(n), missed: t.missed };
+  for (let q = 0; q < n; q++) {
+    const r = order[q] as number;
+    out.type[q] = t.type[r] as number;
+    out.fixes[q] = t.fixes[r] as number;
+    out.fixedGroup[q] = t.fixedGroup[r] as number;
+  }
+  return out;
 }
 
 /**
@@ -197,20 +225,16 @@ function mergeTide(states: readonly CocoState[], n: number): CocoState['tide'] {
 
 /**
  * The matches of a state that covers every GT image (one pass's, or a merge of shards), in
- * accumulate order: rows are put back in (score desc, image, category, file position) order with
- * stable counting and radix sorts, so what follows is the one-pass result bit for bit. `alloc` gives
- * the memory of the orders (as for {@link mergeCocoStates}).
+ * accumulate order: rows are put in (score desc, image, category, file position) order (a merge of
+ * the shards' sorted runs, or a sort from scratch), so what follows is the one-pass result bit for
+ * bit. `alloc` gives the memory of the orders (as for {@link mergeCocoStates}).
  */
 export function cocoStateMatches(state: CocoState, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): ImageMatches {
   const missing = state.covered.indexOf(0);
   if (missing >= 0) throw invalidInput('finishCocoState', 'state', 'cover every GT image (merge every shard first)', `no shard for GT image index ${missing}`, 'TE-202');
   const { rows } = state;
   const n = rows.score.length;
-  let maxFile = -1;
-  for (let r = 0; r < n; r++) if ((rows.file[r] as number) > maxFile) maxFile = rows.file[r] as number;
-  const byFile = countingSortBy(identityOrder(n), rows.file, maxFile + 1);
-  const scoreOrder = new Int32Array(alloc(4 * n));
-  scoreOrder.set(sortByScoreDesc(byFile, rows.score, rows.image, rows.category, state.gtImages, state.categoryIds.length));
+  const scoreOrder = rowsInScoreOrder(rows, state.gtImages, state.categoryIds.length, alloc);
   const rowIds = new Int32Array(alloc(4 * n));
   rowIds.set(identityOrder(n));
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { radixSortDesc } from './score-order';
+import { radixSortDesc, rowsInScoreOrder } from './score-order';
 
 /** Stable descending order by key (ties keep `order`'s order; -0 equals +0), with a comparator. */
 function reference(order: Int32Array, key: Float64Array): number[] {
@@ -19,5 +19,49 @@ describe('radixSortDesc', () => {
   it.each(cases)('%s: stable descending, as a comparator sort', (_what, key) => {
     const order = Int32Array.from({ length: key.length }, (_, i) => (i * 7919) % key.length);
     expect(Array.from(radixSortDesc(order, key))).toEqual(reference(order, key));
+  });
+});
+
+describe('rowsInScoreOrder', () => {
+  let seed = 11;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  type Cols = { score: Float64Array; image: Int32Array; category: Int32Array; file: Int32Array };
+  /** n rows with few distinct scores (ties broken by image, category, file); files a permutation */
+  function columns(n: number): Cols {
+    return {
+      score: Float64Array.from({ length: n }, () => Math.floor(rnd() * 20) / 19),
+      image: Int32Array.from({ length: n }, () => Math.floor(rnd() * 5)),
+      category: Int32Array.from({ length: n }, () => Math.floor(rnd() * 3)),
+      file: Int32Array.from({ length: n }, (_, i) => (i * 7919) % n),
+    };
+  }
+  /** (score desc, image, category, file), stable, with a comparator */
+  function reference(c: Cols): number[] {
+    return Array.from({ length: c.score.length }, (_, i) => i).sort((a, b) => ((c.score[b] as number) - (c.score[a] as number)) || (c.image[a]! - c.image[b]!) || (c.category[a]! - c.category[b]!) || (c.file[a]! - c.file[b]!) || a - b);
+  }
+  /** the rows of `c` cut into `runs` pieces, each put in the order, concatenated: shard states */
+  function inRuns(c: Cols, runs: number): Cols {
+    const n = c.score.length;
+    const perm: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      const lo = Math.floor((k * n) / runs), hi = Math.floor(((k + 1) * n) / runs);
+      const part = { score: c.score.slice(lo, hi), image: c.image.slice(lo, hi), category: c.category.slice(lo, hi), file: c.file.slice(lo, hi) };
+      perm.push(...reference(part).map((i) => i + lo));
+    }
+    return { score: Float64Array.from(perm, (i) => c.score[i]!), image: Int32Array.from(perm, (i) => c.image[i]!), category: Int32Array.from(perm, (i) => c.category[i]!), file: Int32Array.from(perm, (i) => c.file[i]!) };
+  }
+  it.each([1, 2, 3, 7, 64, 65, 400])('%i sorted runs (merged up to 64, sorted from scratch beyond): the comparator order', (runs) => {
+    const c = inRuns(columns(2000), runs);
+    expect(Array.from(rowsInScoreOrder(c, 5, 3))).toEqual(reference(c));
+  });
+  it('unsorted rows and equal keys: the stable sort, rows with equal keys in input order', () => {
+    const c = columns(3000);
+    expect(Array.from(rowsInScoreOrder(c, 5, 3))).toEqual(reference(c));
+    const tied = { score: new Float64Array(6).fill(0.5), image: new Int32Array(6), category: new Int32Array(6), file: Int32Array.from([3, 4, 5, 3, 4, 5]) };
+    expect(Array.from(rowsInScoreOrder(tied, 1, 1))).toEqual([0, 3, 1, 4, 2, 5]);
+  });
+  it('no rows, and the result in the memory alloc gives', () => {
+    expect(rowsInScoreOrder(columns(0), 5, 3).length).toBe(0);
+    expect(rowsInScoreOrder(columns(10), 5, 3, (b) => new SharedArrayBuffer(b)).buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });

@@ -1,4 +1,4 @@
-import { countingSortBy } from '../../columns/counting-sort';
+import { countingSortBy, identityOrder } from '../../columns/counting-sort';
 
 /**
  * Detections ordered by (score desc, image, category, file position): the order numpy's stable
@@ -54,5 +54,55 @@ export function radixSortDesc(order: Int32Array, key: Float64Array): Int32Array 
   }
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = order[src[i] as number] as number;
+  return out;
+}
+
+/** More sorted runs than this and {@link rowsInScoreOrder} sorts from scratch instead of merging them. */
+const MAX_MERGED_RUNS = 64;
+
+/**
+ * Row indices of columns in (score desc, image, category, file position) order, as
+ * {@link sortByScoreDesc} gives for detections. Rows that come as a few sorted runs (the states of
+ * image shards, each stored in this order, concatenated) are merged in O(n log runs), and the
+ * merge takes the earlier run's row when keys tie, so the order is the sort's whatever the input;
+ * other input is sorted from scratch. `alloc` gives the memory of the result.
+ */
+export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array; category: Int32Array; file: Int32Array }, images: number, categories: number, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): Int32Array {
+  const { score, image, category, file } = cols;
+  const n = score.length;
+  const out = new Int32Array(alloc(4 * n));
+  // a precedes b strictly in the order
+  const before = (a: number, b: number): boolean => {
+    const sa = score[a] as number, sb = score[b] as number;
+    if (sa !== sb) return sa > sb;
+    if (image[a] !== image[b]) return (image[a] as number) < (image[b] as number);
+    if (category[a] !== category[b]) return (category[a] as number) < (category[b] as number);
+    return (file[a] as number) < (file[b] as number);
+  };
+  const starts = [0];
+  for (let r = 1; r < n && starts.length <= MAX_MERGED_RUNS; r++) if (before(r, r - 1)) starts.push(r);
+  if (starts.length > MAX_MERGED_RUNS) {
+    let maxFile = -1;
+    for (let r = 0; r < n; r++) if ((file[r] as number) > maxFile) maxFile = file[r] as number;
+    out.set(sortByScoreDesc(countingSortBy(identityOrder(n), file, maxFile + 1), score, image, category, images, categories));
+    return out;
+  }
+  // merge neighbouring runs pairwise until one is left, between two buffers
+  let src: Int32Array = identityOrder(n), dst: Int32Array = new Int32Array(n);
+  let bounds = [...starts, n];
+  while (bounds.length > 2) {
+    const next = [0];
+    for (let k = 0; k + 1 < bounds.length; k += 2) {
+      const lo = bounds[k] as number, mid = bounds[k + 1] as number, hi = bounds[k + 2] ?? mid;
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) dst[o++] = before(src[j] as number, src[i] as number) ? (src[j++] as number) : (src[i++] as number);
+      while (i < mid) dst[o++] = src[i++] as number;
+      while (j < hi) dst[o++] = src[j++] as number;
+      next.push(hi);
+    }
+    bounds = next;
+    const t = src; src = dst; dst = t;
+  }
+  out.set(src);
   return out;
 }
