@@ -1,8 +1,9 @@
-import { accumulateCoco, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { accumulateCoco, cocoShardImages, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
 import { parseInputJson } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
+import { withSharedArrays } from './shared-memory';
 
 /**
  * The rounds of `evaluateCoco(..., { workers })` over files read once (coco-workers.ts): in the
@@ -21,7 +22,11 @@ export interface ScannedColumns {
   categoryId: Float64Array;
   score: Float64Array;
   boxes: Float64Array;
-  masks?: { starts: Int32Array; ends: Int32Array; heights: Int32Array; widths: Int32Array };
+  masks?: {
+    starts: Int32Array; ends: Int32Array; heights: Int32Array; widths: Int32Array;
+    /** set by {@link joinColumns}: every character of the text is one byte of the file, so the offsets are byte offsets too */
+    charsAreBytes?: boolean;
+  };
 }
 
 /** Round 1: scan `range` of the results file `bytes` (masks located, as `readResultsFile` does). */
@@ -45,10 +50,11 @@ export async function scanResultsRange(task: ScanRangeTask): Promise<ScanRangeOu
   const { text, prefix, length } = rangeText(task.bytes, task.range);
   const s = scanBoxResults(text, { masks: task.withMasks ? 'locate' : 'skip' });
   if (s === undefined) return { declined: true };
-  const columns: ScannedColumns = { count: s.count, imageId: s.imageId, categoryId: s.categoryId, score: s.score, boxes: s.boxes };
+  // shared copies of exactly `count` rows: the scanner's columns are views over grown buffers, which a message would copy whole
+  const columns: ScannedColumns = withSharedArrays({ count: s.count, imageId: s.imageId, categoryId: s.categoryId, score: s.score, boxes: s.boxes });
   if (s.maskRefs) {
     const { starts, ends, heights, widths } = s.maskRefs;
-    columns.masks = { starts, ends, heights, widths };
+    columns.masks = withSharedArrays({ starts, ends, heights, widths });
   }
   return { columns, prefix, length };
 }
@@ -57,13 +63,13 @@ export async function scanResultsRange(task: ScanRangeTask): Promise<ScanRangeOu
  * The ranges' columns in file order, in shared memory; mask offsets move from each range's text to
  * the whole file's (the ranges' own texts joined by the commas between them).
  */
-export function joinColumns(scans: readonly ScannedRange[], withMasks: boolean): ScannedColumns {
+export function joinColumns(scans: readonly ScannedRange[], withMasks: boolean, fileBytes: number): ScannedColumns {
   let n = 0;
   for (const s of scans) n += s.columns.count;
   const f64 = (k: number) => new Float64Array(new SharedArrayBuffer(8 * k * n));
   const i32 = () => new Int32Array(new SharedArrayBuffer(4 * n));
   const out: ScannedColumns = { count: n, imageId: f64(1), categoryId: f64(1), score: f64(1), boxes: f64(4) };
-  const masks = withMasks ? { starts: i32(), ends: i32(), heights: i32(), widths: i32() } : undefined;
+  const masks = withMasks ? { starts: i32(), ends: i32(), heights: i32(), widths: i32(), charsAreBytes: false } : undefined;
   if (masks) out.masks = masks;
   let at = 0, chars = 0;
   for (const { columns: c, prefix, length } of scans) {
@@ -85,6 +91,8 @@ export function joinColumns(scans: readonly ScannedRange[], withMasks: boolean):
     at += c.count;
     chars += length + 1; // the comma after the range
   }
+  // UTF-8 gives at most one character per byte, and exactly one only where every byte is one
+  if (masks) masks.charsAreBytes = chars - 1 === fileBytes;
   return out;
 }
 
@@ -110,7 +118,11 @@ function utf8(bytes: Uint8Array): string {
 
 export async function loadGtTask(task: LoadGtTask): Promise<LoadGtOutcome> {
   try {
-    return { gt: loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt) };
+    const loaded = loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt);
+    // in shared memory, the table and masks go to every evaluating thread without a copy
+    const gt: LoadedCocoGt = { ...loaded, table: withSharedArrays(loaded.table) };
+    if (loaded.masks) gt.masks = withSharedArrays(loaded.masks);
+    return { gt };
   } catch {
     return { declined: true };
   }
@@ -140,12 +152,43 @@ export async function evaluateScannedShard(task: ScannedShardTask): Promise<{ st
     const { streamAboveBytes: _streamAbove, ...options } = task.options;
     const c = task.columns;
     const dt: ScannedBoxResults = { count: c.count, imageId: c.imageId, categoryId: c.categoryId, score: c.score, boxes: c.boxes };
-    if (c.masks) dt.maskRefs = { text: utf8(task.dtBytes), ...c.masks };
+    if (c.masks) dt.maskRefs = shardMaskRefs(task);
     const state = evaluateCocoState(task.loadedGt, dt, { ...options, gtSource: task.gt, dtSource: task.dt }, { index: task.index, count: task.count });
     return { state };
   } catch (error) {
     return { error: errorToWire(error) };
   }
+}
+
+/**
+ * The mask strings a shard decodes: where characters are bytes, only the span of the file that holds
+ * the strings of its images' records is decoded to text (results files list records image by image,
+ * so that is about the shard's share of the file), else the whole text. A malformed string still
+ * sends the evaluation to the whole text (`wholeText`).
+ */
+function shardMaskRefs(task: ScannedShardTask): NonNullable<ScannedBoxResults['maskRefs']> {
+  const { imageId, masks } = task.columns as Required<ScannedColumns>;
+  const { charsAreBytes, ...refs } = masks;
+  const wholeText = () => utf8(task.dtBytes);
+  if (!charsAreBytes) return { text: wholeText(), ...refs };
+  // the shard's images are a range of the sorted GT ids; records carry numeric ids, so its numeric ids bound them
+  const ids = task.loadedGt.table.images.ids;
+  const covered = cocoShardImages(ids.length, task.index, task.count);
+  let idLo = Infinity, idHi = -Infinity;
+  for (let k = covered.indexOf(1); k >= 0 && k < ids.length && covered[k] === 1; k++) {
+    const id = ids[k];
+    if (typeof id === 'number') { idLo = Math.min(idLo, id); idHi = Math.max(idHi, id); }
+  }
+  let lo = task.dtBytes.length, hi = 0;
+  for (let i = 0; i < imageId.length; i++) {
+    const id = imageId[i] as number;
+    if (!(id >= idLo && id <= idHi)) continue;
+    const start = refs.starts[i] as number;
+    lo = Math.min(lo, start < 0 ? ~start : start);
+    hi = Math.max(hi, refs.ends[i] as number);
+  }
+  if (hi <= lo) return { text: '', base: 0, wholeText, ...refs };
+  return { text: utf8(task.dtBytes.subarray(lo, hi)), base: lo, wholeText, ...refs };
 }
 
 /** Round 3: the accumulate of categories [from, to) of the merged state, into shared arrays. */

@@ -7,7 +7,7 @@ import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './
 import { joinColumns, type LoadGtOutcome, type ScannedRange, type ScanRangeOutcome } from './coco-split';
 import type { EvaluateCocoOptions } from './evaluate-coco';
 import { recordCuts, recordRanges } from './json-record-ranges';
-import { readInputBytes } from './read-json';
+import { readSharedInputBytes } from './read-json';
 import { errorFromWire, type WireError } from './wire-error';
 import { withPool } from './shard-pool';
 
@@ -71,13 +71,6 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   return into;
 }
 
-/** A copy of `a` in a SharedArrayBuffer: every thread reads the one copy. */
-function shared<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
-  const out = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
-  out.set(a as never);
-  return out;
-}
-
 /** Ranges of the results file per thread: more ranges than threads, so the thread that loads the GT takes fewer (not tuned by measurement). */
 const RANGES_PER_THREAD = 3;
 
@@ -93,10 +86,9 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
   let gtBytes: Uint8Array, dtBytes: Uint8Array;
   try {
     if ((await stat(dt)).size >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE)) return undefined;
-    const read = await Promise.all([readInputBytes(CALLER, gt), readInputBytes(CALLER, dt)]);
+    [gtBytes, dtBytes] = await Promise.all([readSharedInputBytes(CALLER, gt), readSharedInputBytes(CALLER, dt)]);
     // texts that may not fit in one string: one pass decides (TE-209 or not)
-    if (read.some((b) => b.length > MAX_STRING_LENGTH)) return undefined;
-    [gtBytes, dtBytes] = read.map((bytes) => shared(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as [Uint8Array, Uint8Array];
+    if (gtBytes.length > MAX_STRING_LENGTH || dtBytes.length > MAX_STRING_LENGTH) return undefined;
   } catch {
     return undefined;
   }
@@ -110,7 +102,7 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
     scanned.push(s);
   }
   if ('declined' in loaded) return undefined;
-  const columns = joinColumns(scanned, withMasks);
+  const columns = joinColumns(scanned, withMasks, dtBytes.length);
   return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', loadedGt: loaded.gt, dtBytes, columns, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
 }
 

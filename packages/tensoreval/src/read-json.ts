@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { invalidInput } from '@tensoreval/core';
+import { shared } from './shared-memory';
 
 /**
  * The one reader of JSON inputs (COCO GT and results files, metric requests, saved runs): plain or
@@ -35,6 +36,29 @@ export async function readInputBytes(caller: string, path: string, options: Read
     return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
   } catch (error) {
     throw unreadableInput(caller, inputName(path, options), error);
+  }
+}
+
+/**
+ * The bytes of the file `path` as {@link readInputBytes} gives them, in a SharedArrayBuffer (worker
+ * threads then read them without a copy): a plain file is read straight into it, a gzip one inflated
+ * and copied there.
+ */
+export async function readSharedInputBytes(caller: string, path: string): Promise<Uint8Array> {
+  try {
+    const file = await open(path, 'r');
+    try {
+      const { size } = await file.stat();
+      const bytes = new Uint8Array(new SharedArrayBuffer(size));
+      let at = 0;
+      for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
+      if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
+      return bytes[0] === 0x1f && bytes[1] === 0x8b ? shared(gunzipSync(bytes)) : bytes;
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    throw unreadableInput(caller, path, error);
   }
 }
 

@@ -36,7 +36,10 @@ async function scanEachRange(bytes: Uint8Array, parts: number, withMasks: boolea
     if ('declined' in s) return undefined;
     scans.push(s);
   }
-  return joinColumns(scans, withMasks);
+  const joined = joinColumns(scans, withMasks, bytes.length);
+  // mask offsets are byte offsets exactly where the file is ASCII (then a shard decodes only its span)
+  if (withMasks) expect(joined.masks!.charsAreBytes).toBe(bytes.every((b) => b < 0x80));
+  return joined;
 }
 
 describe('recordCuts / rangeText: a results array cut at record boundaries found near each cut', () => {

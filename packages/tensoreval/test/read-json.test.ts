@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli';
-import { readJsonInput } from '../src/read-json';
+import { readJsonInput, readSharedInputBytes } from '../src/read-json';
 import { captureWrites } from './capture-stdio';
 
 const dir = mkdtempSync(join(tmpdir(), 'tensoreval-read-json-'));
@@ -75,5 +75,27 @@ describe('readJsonInput: the one JSON reader of COCO files, requests and saved r
     expect(JSON.parse(outputs[0]!)).toHaveProperty('a.mROCAUC');
     expect(outputs[1]).toBe(outputs[0]);
     await expect(runCli(['evaluate', join(dir, 'nope.json')])).rejects.toThrow(/`[^`]*nope\.json` of tensoreval evaluate to be a readable file.*TE-209/);
+  });
+});
+
+describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker threads', () => {
+  it('a plain and a gzip file give the same bytes, each in a SharedArrayBuffer of exactly their length', async () => {
+    const bytes = Buffer.from(JSON.stringify({ text: 'é 日本 😀', n: Array.from({ length: 5000 }, (_, i) => i) }));
+    const plain = join(dir, 'shared.json'), gz = join(dir, 'shared.json.gz');
+    writeFileSync(plain, bytes);
+    writeFileSync(gz, gzipSync(bytes));
+    for (const path of [plain, gz]) {
+      const got = await readSharedInputBytes('evaluateCoco', path);
+      expect(got.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(got.buffer.byteLength).toBe(bytes.length);
+      expect(Buffer.from(got).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('an empty file is empty; a missing one is TE-209 naming the caller and the file', async () => {
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    expect((await readSharedInputBytes('evaluateCoco', empty)).length).toBe(0);
+    await expect(readSharedInputBytes('evaluateCoco', join(dir, 'missing.json'))).rejects.toThrow(/TE-209.*missing\.json|missing\.json.*TE-209/);
   });
 });

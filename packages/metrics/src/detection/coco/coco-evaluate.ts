@@ -225,7 +225,8 @@ export function withParsedMasksOnError<T>(results: ArrayLike<CocoResult> | Scann
     // A malformed RLE among the evaluated records of lazily scanned masks: the JSON.parse path
     // evaluates the same records and reports the error by file, record and rule.
     if (!(error instanceof MalformedMaskRef)) throw error;
-    return run(JSON.parse((results as ScannedBoxResults).maskRefs!.text) as CocoResult[]);
+    const refs = (results as ScannedBoxResults).maskRefs!;
+    return run(JSON.parse(refs.wholeText?.() ?? refs.text) as CocoResult[]);
   }
 }
 

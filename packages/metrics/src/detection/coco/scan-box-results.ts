@@ -29,9 +29,13 @@ export interface ScannedBoxResults {
 /**
  * Compressed RLE strings left in the results text: record i's counts are text[starts[i], ends[i]); a
  * negative start ~s marks a string at s holding escaped backslashes (the alphabet's '\\', written `\\\\` in JSON).
+ * `text` may hold only part of the file: it then starts at the file's character `base`, holds the
+ * strings of the records that will be decoded, and `wholeText` gives the whole file's text.
  */
 export interface MaskRefs {
   text: string;
+  base?: number;
+  wholeText?: () => string;
   starts: Int32Array;
   ends: Int32Array;
   heights: Int32Array;
@@ -221,6 +225,7 @@ export function scanBoxResults(text: string, options: ScanBoxOptions = {}): Scan
  */
 export function decodeMaskRefs(refs: MaskRefs, rows: Int32Array, checkOnly?: Uint8Array): RleBatch | undefined {
   const { text, starts, ends } = refs;
+  const base = refs.base ?? 0;
   const n = rows.length;
   let cap = 0, scratch = 0;
   for (let q = 0; q < n; q++) {
@@ -237,7 +242,7 @@ export function decodeMaskRefs(refs: MaskRefs, rows: Int32Array, checkOnly?: Uin
     const r = rows[q] as number;
     const start = starts[r] as number, end = ends[r] as number;
     const h = refs.heights[r] as number, w = refs.widths[r] as number;
-    const m = start >= 0 ? decodeRleRange(text, start, end, buf, u, h * w) : decodeEscaped(text.slice(~start, end), buf, u, h * w);
+    const m = start >= 0 ? decodeRleRange(text, start - base, end - base, buf, u, h * w) : decodeEscaped(text.slice(~start - base, end - base), buf, u, h * w);
     if (m < 0) return undefined;
     if (checkOnly === undefined || checkOnly[q] === 0) {
       u += m;
