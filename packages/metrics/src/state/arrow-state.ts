@@ -47,7 +47,7 @@ export async function encodeStateTable(kind: string, version: number, state: Sta
  * Reads an Arrow IPC file written by {@link encodeStateTable}. Anything else (not Arrow, another
  * kind or version, a missing column) is one TE-209 line naming `source`.
  */
-export async function decodeStateTable(bytes: Uint8Array, kind: string, version: number, source: string, names: readonly string[]): Promise<{ header: unknown; columns: Map<string, Vector> }> {
+export async function decodeStateTable(bytes: Uint8Array, kind: string, version: number, source: string, names: readonly string[], optional: readonly string[] = []): Promise<{ header: unknown; columns: Map<string, Vector> }> {
   const { tableFromIPC } = await loadArrow();
   let table: Table;
   try {
@@ -71,6 +71,10 @@ export async function decodeStateTable(bytes: Uint8Array, kind: string, version:
     const v = table.getChild(name);
     if (v === null) throw invalidInput('decodeState', source, `have a '${name}' column`, 'none', 'TE-209');
     columns.set(name, v);
+  }
+  for (const name of optional) {
+    const v = table.getChild(name);
+    if (v !== null) columns.set(name, v);
   }
   return { header, columns };
 }

@@ -20,10 +20,9 @@ export const COCO_STATE_VERSION = 1;
  * from them, so the states of disjoint image shards merge into exactly one pass (pycocotools keeps
  * `evalImgs` between evaluate and accumulate for the same reason).
  *
- * Rows are the evaluated detections (each image's top maxDets per category), stored in the order
- * accumulate visits them (score desc, image, category, file). `file` is the detection's position
- * in the results file: with score, image and category it restores that order over merged shards,
- * whatever order they come in.
+ * Rows are the evaluated detections (each image's top maxDets per category). `file` is the
+ * detection's position in the results file: with score, image and category it restores the order
+ * accumulate visits detections in, whatever order the shards come in.
  */
 export interface CocoState {
   version: number;
@@ -51,6 +50,12 @@ export interface CocoState {
     state: Uint8Array;
     /** IoU of each row's TP match at IoU .50, area all (NaN where not a TP): the extended metrics' mean TP IoU */
     tpIou: Float64Array;
+    /**
+     * The rows in accumulate order (score desc, image, category, file), as the evaluation found it: a
+     * merge concatenates the states' orders, so the merged order is a merge of sorted runs. Absent
+     * (a state from elsewhere) means the order is sorted from scratch; the result is the same.
+     */
+    order?: Int32Array;
   };
   /**
    * LVIS: the categories' frequency groups and the input counts (cap, federated drops, zero areas).
@@ -92,27 +97,20 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       detections++;
       if (dtT.catIdx[i] === -1) skipped++;
     }
-    // rows are stored in accumulate order (score desc, image, category, file): merged shards are then a few sorted runs
     const n = m.rowDt.length;
+    const score = new Float64Array(n), image = new Int32Array(n), category = new Int32Array(n);
+    for (let r = 0; r < n; r++) {
+      const d = m.rowDt[r] as number;
+      score[r] = dtT.score[d] as number;
+      image[r] = dtT.imageIdx[d] as number;
+      category[r] = dtT.catIdx[d] as number;
+    }
+    // the rows in accumulate order: a merge of shards then merges these sorted runs instead of sorting
     const order = new Int32Array(n);
     let k = 0;
     for (let i = 0; i < m.scoreOrder.length; i++) {
       const r = m.dtRow[m.scoreOrder[i] as number] as number;
       if (r >= 0) order[k++] = r;
-    }
-    const AT = params.areaRng.length * params.iouThrs.length;
-    const score = new Float64Array(n), image = new Int32Array(n), category = new Int32Array(n), file = new Int32Array(n), group = new Int32Array(n), rank = new Int32Array(n);
-    const state = new Uint8Array(n * AT), tpIou = new Float64Array(n);
-    for (let q = 0; q < n; q++) {
-      const r = order[q] as number, d = m.rowDt[r] as number;
-      score[q] = dtT.score[d] as number;
-      image[q] = dtT.imageIdx[d] as number;
-      category[q] = dtT.catIdx[d] as number;
-      file[q] = d;
-      group[q] = m.rowGroup[r] as number;
-      rank[q] = m.rowRank[r] as number;
-      tpIou[q] = m.matchedIou[r] as number;
-      state.set(m.dtState.subarray(r * AT, (r + 1) * AT), q * AT);
     }
     return {
       version: COCO_STATE_VERSION,
@@ -124,24 +122,11 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       covered: covered.slice(),
       positives: m.positives,
       counts: { gtAnnotations: m.gtEvaluated, detections, skippedUnknownCategory: skipped, outsideImgIds: m.dtOutsideImgIds },
-      rows: { score, image, category, file, group, rank, state, tpIou },
+      rows: { score, image, category, file: m.rowDt.slice(), group: m.rowGroup.slice(), rank: m.rowRank.slice(), state: m.dtState.slice(0, n * params.areaRng.length * params.iouThrs.length), tpIou: m.matchedIou.slice(0, n), order },
       ...(lvisCounts ? { lvis: { groups: lvisFrequencyGroups(gt as CocoDataset, gtT), counts: lvisCounts } } : {}),
-      ...(lane ? { tide: { lane, table: permuteErrors(classifyErrors(gtT, dtT, params, m, iouOf, lane), order) } } : {}),
+      ...(lane ? { tide: { lane, table: classifyErrors(gtT, dtT, params, m, iouOf, lane) } } : {}),
     };
   });
-}
-
-/** A TIDE table's rows taken in `order` (the missed counts are per group, not per row). */
-function permuteErrors(t: ErrorTable, order: Int32Array): ErrorTable {
-  const n = order.length;
-  const out: ErrorTable = { type: new Uint8Array(n), fixes: new Uint8Array(n), fixedGroup: new Int32Array(n), missed: t.missed };
-  for (let q = 0; q < n; q++) {
-    const r = order[q] as number;
-    out.type[q] = t.type[r] as number;
-    out.fixes[q] = t.fixes[r] as number;
-    out.fixedGroup[q] = t.fixedGroup[r] as number;
-  }
-  return out;
 }
 
 /**
@@ -192,8 +177,13 @@ export function mergeCocoStates(states: readonly CocoState[], alloc: (bytes: num
     group: new Int32Array(alloc(4 * n)), rank: new Int32Array(alloc(4 * n)), state: new Uint8Array(alloc(n * AT)), tpIou: new Float64Array(n),
   };
   const tide = first.tide ? mergeTide(states, n) : undefined;
+  const order = states.every((s) => s.rows.order !== undefined) ? new Int32Array(n) : undefined;
   let at = 0;
   for (const s of states) {
+    if (order) {
+      const own = s.rows.order as Int32Array;
+      for (let q = 0; q < own.length; q++) order[at + q] = (own[q] as number) + at;
+    }
     rows.score.set(s.rows.score, at);
     rows.image.set(s.rows.image, at);
     rows.category.set(s.rows.category, at);
@@ -204,7 +194,7 @@ export function mergeCocoStates(states: readonly CocoState[], alloc: (bytes: num
     rows.tpIou.set(s.rows.tpIou, at);
     at += s.rows.score.length;
   }
-  return { ...first, covered, positives, counts, rows, ...(tide ? { tide } : {}) };
+  return { ...first, covered, positives, counts, rows: order ? { ...rows, order } : rows, ...(tide ? { tide } : {}) };
 }
 
 /** The shards' TIDE tables in merged row order (concatenated), missed GT added. */
@@ -234,7 +224,7 @@ export function cocoStateMatches(state: CocoState, alloc: (bytes: number) => Arr
   if (missing >= 0) throw invalidInput('finishCocoState', 'state', 'cover every GT image (merge every shard first)', `no shard for GT image index ${missing}`, 'TE-202');
   const { rows } = state;
   const n = rows.score.length;
-  const scoreOrder = rowsInScoreOrder(rows, state.gtImages, state.categoryIds.length, alloc);
+  const scoreOrder = rowsInScoreOrder(rows, state.gtImages, state.categoryIds.length, alloc, rows.order);
   const rowIds = new Int32Array(alloc(4 * n));
   rowIds.set(identityOrder(n));
   return {

@@ -39,8 +39,8 @@ describe('rowsInScoreOrder', () => {
   function reference(c: Cols): number[] {
     return Array.from({ length: c.score.length }, (_, i) => i).sort((a, b) => ((c.score[b] as number) - (c.score[a] as number)) || (c.image[a]! - c.image[b]!) || (c.category[a]! - c.category[b]!) || (c.file[a]! - c.file[b]!) || a - b);
   }
-  /** the rows of `c` cut into `runs` pieces, each put in the order, concatenated: shard states */
-  function inRuns(c: Cols, runs: number): Cols {
+  /** the rows of `c` cut into `runs` pieces, each in the order, concatenated: the orders of shard states */
+  function runsOrder(c: Cols, runs: number): number[] {
     const n = c.score.length;
     const perm: number[] = [];
     for (let k = 0; k < runs; k++) {
@@ -48,17 +48,27 @@ describe('rowsInScoreOrder', () => {
       const part = { score: c.score.slice(lo, hi), image: c.image.slice(lo, hi), category: c.category.slice(lo, hi), file: c.file.slice(lo, hi) };
       perm.push(...reference(part).map((i) => i + lo));
     }
-    return { score: Float64Array.from(perm, (i) => c.score[i]!), image: Int32Array.from(perm, (i) => c.image[i]!), category: Int32Array.from(perm, (i) => c.category[i]!), file: Int32Array.from(perm, (i) => c.file[i]!) };
+    return perm;
   }
-  it.each([1, 2, 3, 7, 64, 65, 400])('%i sorted runs (merged up to 64, sorted from scratch beyond): the comparator order', (runs) => {
-    const c = inRuns(columns(2000), runs);
+  it.each([1, 2, 3, 7, 64, 65, 400])('rows stored as %i sorted runs (merged up to 64, sorted from scratch beyond): the comparator order', (runs) => {
+    const c0 = columns(2000);
+    const perm = runsOrder(c0, runs);
+    const c = { score: Float64Array.from(perm, (i) => c0.score[i]!), image: Int32Array.from(perm, (i) => c0.image[i]!), category: Int32Array.from(perm, (i) => c0.category[i]!), file: Int32Array.from(perm, (i) => c0.file[i]!) };
     expect(Array.from(rowsInScoreOrder(c, 5, 3))).toEqual(reference(c));
+  });
+  it.each([1, 2, 5, 64, 65])('rows as they came, %i runs given as a presorted permutation: the comparator order', (runs) => {
+    const c = columns(1500);
+    expect(Array.from(rowsInScoreOrder(c, 5, 3, undefined, Int32Array.from(runsOrder(c, runs))))).toEqual(reference(c));
   });
   it('unsorted rows and equal keys: the stable sort, rows with equal keys in input order', () => {
     const c = columns(3000);
     expect(Array.from(rowsInScoreOrder(c, 5, 3))).toEqual(reference(c));
     const tied = { score: new Float64Array(6).fill(0.5), image: new Int32Array(6), category: new Int32Array(6), file: Int32Array.from([3, 4, 5, 3, 4, 5]) };
     expect(Array.from(rowsInScoreOrder(tied, 1, 1))).toEqual([0, 3, 1, 4, 2, 5]);
+    // a presorted order that is not a permutation of the rows is not trusted: the rows are sorted from scratch
+    for (const bad of [[0, 0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 6], [0, 1, 2]]) expect(Array.from(rowsInScoreOrder(tied, 1, 1, undefined, Int32Array.from(bad)))).toEqual([0, 3, 1, 4, 2, 5]);
+    // equal keys follow a presorted permutation's order
+    expect(Array.from(rowsInScoreOrder(tied, 1, 1, undefined, Int32Array.from([3, 4, 5, 0, 1, 2])))).toEqual([3, 0, 4, 1, 5, 2]);
   });
   it('no rows, and the result in the memory alloc gives', () => {
     expect(rowsInScoreOrder(columns(0), 5, 3).length).toBe(0);

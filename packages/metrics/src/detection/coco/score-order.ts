@@ -62,12 +62,14 @@ const MAX_MERGED_RUNS = 64;
 
 /**
  * Row indices of columns in (score desc, image, category, file position) order, as
- * {@link sortByScoreDesc} gives for detections. Rows that come as a few sorted runs (the states of
- * image shards, each stored in this order, concatenated) are merged in O(n log runs), and the
- * merge takes the earlier run's row when keys tie, so the order is the sort's whatever the input;
- * other input is sorted from scratch. `alloc` gives the memory of the result.
+ * {@link sortByScoreDesc} gives for detections. `presorted` (default: the rows as they are) is a
+ * permutation of the rows that comes as a few sorted runs — the orders of image shards' states,
+ * concatenated — which are merged in O(n log runs). Past 64 runs the rows are sorted from scratch.
+ * Keys are unique in a state (the file position is), so both give the one order; rows with equal
+ * keys would come in `presorted`'s order, or in row order from scratch. `alloc` gives the memory
+ * of the result.
  */
-export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array; category: Int32Array; file: Int32Array }, images: number, categories: number, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): Int32Array {
+export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array; category: Int32Array; file: Int32Array }, images: number, categories: number, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b), presorted?: Int32Array): Int32Array {
   const { score, image, category, file } = cols;
   const n = score.length;
   const out = new Int32Array(alloc(4 * n));
@@ -79,8 +81,9 @@ export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array;
     if (category[a] !== category[b]) return (category[a] as number) < (category[b] as number);
     return (file[a] as number) < (file[b] as number);
   };
+  let src: Int32Array = presorted !== undefined && isPermutation(presorted, n) ? presorted.slice() : identityOrder(n);
   const starts = [0];
-  for (let r = 1; r < n && starts.length <= MAX_MERGED_RUNS; r++) if (before(r, r - 1)) starts.push(r);
+  for (let i = 1; i < n && starts.length <= MAX_MERGED_RUNS; i++) if (before(src[i] as number, src[i - 1] as number)) starts.push(i);
   if (starts.length > MAX_MERGED_RUNS) {
     let maxFile = -1;
     for (let r = 0; r < n; r++) if ((file[r] as number) > maxFile) maxFile = file[r] as number;
@@ -88,7 +91,7 @@ export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array;
     return out;
   }
   // merge neighbouring runs pairwise until one is left, between two buffers
-  let src: Int32Array = identityOrder(n), dst: Int32Array = new Int32Array(n);
+  let dst: Int32Array = new Int32Array(n);
   let bounds = [...starts, n];
   while (bounds.length > 2) {
     const next = [0];
@@ -105,4 +108,16 @@ export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array;
   }
   out.set(src);
   return out;
+}
+
+/** Whether `p` holds each of 0 … n - 1 once (a presorted order from a file is checked, not trusted). */
+function isPermutation(p: Int32Array, n: number): boolean {
+  if (p.length !== n) return false;
+  const seen = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = p[i] as number;
+    if (!(r >= 0 && r < n) || seen[r] === 1) return false;
+    seen[r] = 1;
+  }
+  return true;
 }
