@@ -1,10 +1,10 @@
 /**
- * Bundles the CLI from sources into one ESM file with esbuild, so the benchmark times exactly the
- * working tree's code without depending on every package's dist being built.
+ * Bundles the CLI from sources with esbuild (code-split, as the published packages are), so the
+ * benchmark times exactly the working tree's code without depending on every package's dist being built.
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -21,7 +21,7 @@ const sourceAliases: Plugin = {
   },
 };
 
-/** Bundles the CLI to `outfile`, and the segm GT worker and the shard worker beside it (found there by the CLI). */
+/** Bundles the CLI to `outfile`, the segm GT worker and the shard worker beside it (found there by the CLI), and their shared chunks (`chunk-*.mjs`) there too. */
 export async function bundleCli(outfile: string): Promise<string> {
   const common: BuildOptions = {
     bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error',
@@ -30,8 +30,20 @@ export async function bundleCli(outfile: string): Promise<string> {
     external: ['onnxruntime-node', '@tensorflow/*', 'gpu.js', 'pako', 'piscina', 'apache-arrow', 'bullmq'],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   };
-  await build({ ...common, entryPoints: [join(root, 'packages/tensoreval/src/cli.ts')], outfile });
-  await build({ ...common, entryPoints: [join(root, 'packages/metrics/src/detection/coco/gt-mask-worker.ts')], outfile: join(dirname(outfile), 'coco-gt-worker.mjs') });
-  await build({ ...common, entryPoints: [join(root, 'packages/tensoreval/src/coco-shard-worker.ts')], outfile: join(dirname(outfile), 'coco-shard-worker.mjs') });
+  const dir = dirname(outfile);
+  // no stale chunks of an earlier build
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (/^chunk-[A-Z0-9]+\.mjs$/.test(f)) rmSync(join(dir, f));
+  // one build with code splitting, as the published packages are built: the CLI loads each command's
+  // modules when it runs it, and the workers share the chunks
+  await build({
+    ...common,
+    entryPoints: {
+      [basename(outfile, '.mjs')]: join(root, 'packages/tensoreval/src/cli.ts'),
+      'coco-gt-worker': join(root, 'packages/metrics/src/detection/coco/gt-mask-worker.ts'),
+      'coco-shard-worker': join(root, 'packages/tensoreval/src/coco-shard-worker.ts'),
+    },
+    // chunks beside the entries, as in dist: modules look for the worker entries next to themselves
+    outdir: dir, splitting: true, chunkNames: 'chunk-[hash]', outExtension: { '.js': '.mjs' },
+  });
   return outfile;
 }
