@@ -1,5 +1,5 @@
 import { checkInteger, checkNumber, invalidInput } from '@tensoreval/core';
-import { numpyMean } from '../retrieval/numpy-stats';
+import { numpy2Mean } from '../retrieval/numpy-stats';
 import { checkQuery, cosineSimilarityMatrix, type EmbeddingKernelOptions } from './cosine-similarity';
 import { checkVectors, commonDim, concatVectors, type VectorList } from './vectors';
 
@@ -61,7 +61,7 @@ export async function contextRelevancySoft(query: ArrayLike<number>, chunkSenten
   if (rel.length === 0) return { recall: Number.NaN, precision: Number.NaN, perChunk: [] };
   let recall = Number.NEGATIVE_INFINITY;
   for (const v of rel) recall = Number.isNaN(v) || Number.isNaN(recall) ? Number.NaN : Math.max(recall, v);
-  return { recall, precision: numpyMean(rel), perChunk: Array.from(rel) };
+  return { recall, precision: numpy2Mean(rel), perChunk: Array.from(rel) };
 }
 
 /** H2O's defaults: a chunk is relevant at similarity >= 0.7; ranks beyond 10 score 0. */
@@ -101,5 +101,5 @@ export async function contextMeanReciprocalRank(
     const q = queries[i] as { query: ArrayLike<number>; chunkSentences: readonly VectorList[] };
     ranks[i] = await contextReciprocalRank(q.query, q.chunkSentences, options);
   }
-  return numpyMean(ranks);
+  return numpy2Mean(ranks);
 }

@@ -1,6 +1,6 @@
 import { Metric } from '../metric';
 import { decodeAccumulators, encodeAccumulators } from '../state/accumulator-state';
-import { numpyMean } from '../retrieval/numpy-stats';
+import { numpy2Mean } from '../retrieval/numpy-stats';
 import type { EmbeddingKernelOptions } from './cosine-similarity';
 import { contextReciprocalRank } from './query-relevancy';
 import { groundedness } from './sentence-similarity';
@@ -68,7 +68,7 @@ abstract class RowMeanMetric<TRow> extends Metric<RowMeanResult> {
     const perRow = this.catState<Float64Array>('scores');
     const kept: number[] = [];
     for (const v of perRow) if (!Number.isNaN(v)) kept.push(v);
-    return { mean: numpyMean(kept), perRow: Float64Array.from(perRow), skipped: perRow.length - kept.length };
+    return { mean: numpy2Mean(kept), perRow: Float64Array.from(perRow), skipped: perRow.length - kept.length };
   }
 }
 

@@ -1,5 +1,5 @@
 import { assertOffsets, invalidInput, resolveBackend, runKernel, runKernelSync, type FloatArray } from '@tensoreval/core';
-import { numpyMean } from '../retrieval/numpy-stats';
+import { numpy2Mean } from '../retrieval/numpy-stats';
 import type { EmbeddingKernelOptions } from './cosine-similarity';
 import { minOfRange } from './sentence-similarity';
 import { isZeroRow, nonFiniteAt, type PackedVectors } from './vectors';
@@ -335,7 +335,7 @@ export async function sentenceSimilarityBatch(actual: RaggedVectors, expected: R
       continue;
     }
     const rows = best.subarray(r0, r1);
-    mean[i] = numpyMean(rows);
+    mean[i] = numpy2Mean(rows);
     min[i] = minOfRange(best, r0, r1);
   }
   return { mean, min };

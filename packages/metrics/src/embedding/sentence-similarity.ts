@@ -1,4 +1,4 @@
-import { numpyMean } from '../retrieval/numpy-stats';
+import { numpy2Mean } from '../retrieval/numpy-stats';
 import { cosineSimilarityMatrix, rowMaxima, type EmbeddingKernelOptions } from './cosine-similarity';
 import { checkVectors, commonDim, concatVectors, type VectorList } from './vectors';
 
@@ -17,7 +17,7 @@ export async function sentenceSimilarity(actual: VectorList, expected: VectorLis
   const e = checkVectors(expected, 'expected', fn, dim);
   if (a.rows === 0 || e.rows === 0) return { mean: 0, min: 0 };
   const best = await rowMaxima(await cosineSimilarityMatrix(a, e, options), options);
-  return { mean: numpyMean(best), min: minOfRange(best) };
+  return { mean: numpy2Mean(best), min: minOfRange(best) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { assertFinite, invalidInput } from '@tensoreval/core';
-import { numpyMean, numpyMedianSorted, numpyPercentileSorted, numpyVariance } from './numpy-stats';
+import { numpy2Mean, numpyMedianSorted, numpyPercentileSorted, numpyVariance } from './numpy-stats';
 
 /** Spread statistics of repeated scores of the same query (consistency evaluation). */
 export interface ConsistencyStats {
@@ -33,7 +33,7 @@ export function consistencyStats(values: ArrayLike<number>): ConsistencyStats {
   if (values.length === 0) throw invalidInput(fn, 'values', 'contain at least one score', 'an empty list', 'TE-202');
   assertFinite(values, 'values', fn);
   const sorted = Float64Array.from(values).sort();
-  const mean = numpyMean(values);
+  const mean = numpy2Mean(values);
   const variance = numpyVariance(values, 0);
   const std = Math.sqrt(variance);
   return {

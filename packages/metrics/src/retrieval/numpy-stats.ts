@@ -3,16 +3,16 @@
  * through core's numpySum ('whole', numpy 2.x), percentiles adapted from
  * numpy/lib/_function_base_impl.py (_lerp, linear percentile).
  */
-import { numpySum } from '@tensoreval/core';
+import { numpyMean, numpySum } from '@tensoreval/core';
 
-/** `np.mean` of a 1-D float64 array as numpy 2.x sums it (one pairwise pass; NaN when empty). */
-export function numpyMean(a: ArrayLike<number>): number {
-  return numpySum(a, 0, a.length, 'whole') / a.length;
+/** `np.mean` of a 1-D float64 array as numpy 2.x sums it (one pairwise pass; NaN when empty): core's numpyMean in 'whole' mode. */
+export function numpy2Mean(a: ArrayLike<number>): number {
+  return numpyMean(a, 0, a.length, 'whole');
 }
 
 /** `np.var` with `ddof` (0 = population). */
 export function numpyVariance(a: ArrayLike<number>, ddof = 0): number {
-  const mean = numpyMean(a);
+  const mean = numpy2Mean(a);
   const sq = new Float64Array(a.length);
   for (let i = 0; i < a.length; i++) {
     const d = (a[i] as number) - mean;

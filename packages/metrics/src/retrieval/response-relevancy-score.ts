@@ -1,5 +1,5 @@
 import { invalidInput } from '@tensoreval/core';
-import { numpyMean } from './numpy-stats';
+import { numpy2Mean } from './numpy-stats';
 
 /**
  * RAGAS response relevancy from the cosine similarities between the original question and each
@@ -23,5 +23,5 @@ export function responseRelevancyScore(
   if (n === 0 || generatedQuestions.every((q) => q === '')) return Number.NaN;
   let allNoncommittal = true;
   for (let i = 0; i < n; i++) if (!noncommittal[i]) allNoncommittal = false;
-  return numpyMean(similarities) * (allNoncommittal ? 0 : 1);
+  return numpy2Mean(similarities) * (allNoncommittal ? 0 : 1);
 }
