@@ -37,9 +37,8 @@ export function finishGpuMatch(words: Int32Array, p: MatchLayout, attrs: MatchDe
   let matchedIou: Float64Array | undefined;
   if (attrs.recordIou) {
     matchedIou = new Float64Array(nDt).fill(NaN);
-    let count = 0;
-    for (let d = 0; d < nDt; d++) if ((words[at.recIou + d] as number) >= 0) count++;
-    const dtRows = new Int32Array(count), gtRows = new Int32Array(count), pairIndex = new Float64Array(count);
+    // at most one recorded pair per row: sized by the rows, used up to k (no counting pass)
+    const dtRows = new Int32Array(nDt), gtRows = new Int32Array(nDt), pairIndex = new Float64Array(nDt);
     let k = 0;
     for (let b = 0; b < B; b++) {
       if (words[at.blocks + b] !== MATCHED) continue;
