@@ -89,10 +89,11 @@ describe.skipIf(!lane.run)('chained BoxIou → guard → MatchDetections on tfjs
     const { dt, gt, ...rest } = inputs;
     const layout = { ...rest, pairOffsets: pairBlockOffsets(inputs.dtOffsets, inputs.gtOffsets) };
     const s = matchShape(layout, ATTRS);
-    const caps = new Int32Array(Float32Array.from(thresholdCaps(inputs.iouThresholds)).buffer);
+    const capValues = thresholdCaps(inputs.iouThresholds);
+    const caps = new Int32Array(Float32Array.from(capValues).buffer);
     const words = layoutWords(layout, s.areas, caps);
     const boxes = uploadWords(boxWords(dt, gt, true)), problem = uploadWords(words);
-    const iou = boxIouGuard(boxes, problem, { ...s, caps: words.length - caps.length, xywh: true });
+    const iou = boxIouGuard(boxes, problem, { ...s, caps: words.length - caps.length, lowest: Math.min(...capValues), xywh: true });
     const out = await downloadWords(greedyMatch('f32', iou, problem, s));
     for (const t of [boxes, problem, iou]) t.dispose();
     const flags = out.subarray(matchWordLayout(s).blocks);

@@ -28,11 +28,13 @@ export async function matchBoxDetectionsWebgpu(inputs: MatchBoxDetectionsInputs,
   const capsOk = s.T > 0 && inputs.iouThresholds.every((t) => t >= 0);
   const fits = fitsDevice(6 * (s.nDt + s.nGt), s.pairs + s.nDt, matchOutputWords(s), 3 * (s.blocks + 1) + s.nGt + s.nDt + s.T);
   if (s.nDt === 0 || !capsOk || !fits || s.areas > MAX_AREAS) return matchBoxDetectionsImpl(inputs, attrs);
-  const caps = new Int32Array(Float32Array.from(thresholdCaps(inputs.iouThresholds)).buffer);
+  const capValues = thresholdCaps(inputs.iouThresholds);
+  const caps = new Int32Array(Float32Array.from(capValues).buffer);
   const problemWords = layoutWords(layout, s.areas, caps);
   const boxes = uploadWords(boxWords(dt, gt, attrs.format === 'xywh'));
   const problem = uploadWords(problemWords);
-  const iou = boxIouGuard(boxes, problem, { ...s, caps: problemWords.length - caps.length, xywh: attrs.format === 'xywh' });
+  const lowest = capValues.reduce((m, c) => Math.min(m, c));
+  const iou = boxIouGuard(boxes, problem, { ...s, caps: problemWords.length - caps.length, lowest, xywh: attrs.format === 'xywh' });
   boxes.dispose();
   const out = greedyMatch('f32', iou, problem, s);
   iou.dispose();
