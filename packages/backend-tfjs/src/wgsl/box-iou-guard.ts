@@ -19,10 +19,10 @@ function f32Bits(v: number): number {
   return F32_BITS[0] as number;
 }
 
-/** The float32 `step` ulps from a non-negative float32 `f` (its bits order as integers). */
-function stepF32(f: number, step: 1 | -1): number {
+/** The float32 `ulps` steps from the float32 nearest to a non-negative `f` (their bits order as integers). */
+export function stepF32(f: number, ulps: number): number {
   F32[0] = f;
-  F32_BITS[0] = (F32_BITS[0] as number) + step;
+  F32_BITS[0] = (F32_BITS[0] as number) + ulps;
   return F32[0] as number;
 }
 
