@@ -182,7 +182,10 @@ export interface BoxIouGuardShape {
  * IoU blocks and the exactness guard in one pass over `boxes` (boxWords) and `problem` (the
  * matching pass' layoutWords, with the caps as float32 bits). The output, left on the device for
  * `greedyMatch('f32', ...)`: `pairs` float32 IoU bits, then one flag per detection row (1 where a
- * decision of its row could differ from float64).
+ * decision of its row could differ from float64). On the same IoUs the flags cover every row holding a
+ * pair metrics' float64 host guard recomputes (guardedPairs in guarded-iou.ts); a few more come from
+ * the widened margins, zero IoUs it cannot prove apart, candidate overflow and out-of-range boxes
+ * (test/box-iou-guard.webgpu.test.ts checks both directly).
  */
 export function boxIouGuard(boxes: TfCore.Tensor, problem: TfCore.Tensor, s: BoxIouGuardShape): TfCore.Tensor {
   return runWgsl({
