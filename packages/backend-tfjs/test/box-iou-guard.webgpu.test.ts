@@ -114,7 +114,12 @@ async function bothGuards(inputs: MatchBoxDetectionsInputs, xywh: boolean): Prom
   return { device: words.subarray(s.pairs), host, iou: values };
 }
 
-const count = (flags: ArrayLike<number>) => Array.prototype.reduce.call(flags, (n: number, f) => n + ((f as number) !== 0 ? 1 : 0), 0) as number;
+/** Nonzero entries of `flags`. */
+function count(flags: ArrayLike<number>): number {
+  let n = 0;
+  for (let i = 0; i < flags.length; i++) if (flags[i] !== 0) n++;
+  return n;
+}
 
 /** Blocks of one detection each (xywh, no crowd): `rows[k]` holds detection k and its block's GT. */
 function oneDetectionBlocks(rows: ReadonlyArray<{ dt: Box; gt: Box[] }>, thresholds: Float64Array): MatchBoxDetectionsInputs {
