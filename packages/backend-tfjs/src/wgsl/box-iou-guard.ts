@@ -67,7 +67,7 @@ export function boxWords(dt: FloatArray, gt: FloatArray, xywh: boolean): Int32Ar
 /**
  * Candidates (pairs with IoU at or above the lowest cap less their margin) one detection row keeps for
  * its near-tie check: a row with more is flagged (safe: a flagged row's block is matched in float64 on
- * the host). A detection overlaps few GT by half its union, so real rows stay far below this.
+ * the host). Few GT reach the lowest cap's IoU (COCO: 0.5) with one detection, so real rows stay far below this.
  */
 export const MAX_CANDIDATES = 16;
 
@@ -78,7 +78,8 @@ export const MAX_CANDIDATES = 16;
 // widened by 2^-16 of itself and 2^-21 for the float32 evaluation of the margin and of |v - t| (a cap
 // rounded to float32 moves by 3e-8 at most), so the device flags every pair the float64 guard would.
 // Each pair's margin is formed once: the first loop keeps the row's candidates (IoU, margin) in a
-// private array, and only those are compared pairwise (the host guard compares the same set).
+// private array, and only those are compared pairwise (a superset of the host guard's candidates:
+// wider margins, a lower bound).
 const IOU_GUARD = `
   fn pairOff(b: i32) -> i32 { return problem[b]; }
   fn dtOff(b: i32) -> i32 { return problem[uniforms.blocks + 1 + b]; }
