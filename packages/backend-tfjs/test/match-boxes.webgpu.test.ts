@@ -4,10 +4,10 @@ import { getKernel, initBackend, runKernel, type DeviceTraffic, type MatchBoxDet
 import { webGpuLane } from '@tensoreval/core/testing';
 import { describe, expect, it } from 'vitest';
 import { COCO_THRESHOLDS, rng, sameBits } from './match-helpers';
-import { matchShape, thresholdCaps } from '../src/kernels/MatchDetections';
-import { boxIouGuard, boxWords } from '../src/wgsl/box-iou-guard';
-import { greedyMatch, layoutWords, matchWordLayout } from '../src/wgsl/greedy-match';
-import { downloadWords, uploadWords } from '../src/wgsl/program';
+import { iouGuardPass } from '../src/kernels/MatchBoxDetections';
+import { matchShape } from '../src/kernels/MatchDetections';
+import { greedyMatch, matchWordLayout } from '../src/wgsl/greedy-match';
+import { downloadWords } from '../src/wgsl/program';
 import { pairBlockOffsets } from '@tensoreval/backend-cpu';
 
 // The chained IoU → guard → matching stage on tfjs-backend-webgpu against cpu's BoxIou + MatchDetections,
@@ -86,15 +86,12 @@ describe.skipIf(!lane.run)('chained BoxIou → guard → MatchDetections on tfjs
 
   it('the guard declines the blocks built on a threshold or far from the origin, and few others', async () => {
     const inputs = problemSet(3, 120);
-    const { dt, gt, ...rest } = inputs;
+    const { dt: _dt, gt: _gt, ...rest } = inputs;
     const layout = { ...rest, pairOffsets: pairBlockOffsets(inputs.dtOffsets, inputs.gtOffsets) };
     const s = matchShape(layout, ATTRS);
-    const caps = new Int32Array(Float32Array.from(thresholdCaps(inputs.iouThresholds)).buffer);
-    const words = layoutWords(layout, s.areas, caps);
-    const boxes = uploadWords(boxWords(dt, gt, true)), problem = uploadWords(words);
-    const iou = boxIouGuard(boxes, problem, { ...s, caps: words.length - caps.length, xywh: true });
+    const { iou, problem } = iouGuardPass(inputs, layout, s, true);
     const out = await downloadWords(greedyMatch('f32', iou, problem, s));
-    for (const t of [boxes, problem, iou]) t.dispose();
+    for (const t of [problem, iou]) t.dispose();
     const flags = out.subarray(matchWordLayout(s).blocks);
     const built = (b: number) => (b % 7 === 3 || b % 17 === 5) && (inputs.dtOffsets[b + 1] as number) > (inputs.dtOffsets[b] as number) && (inputs.gtOffsets[b + 1] as number) > (inputs.gtOffsets[b] as number);
     let declined = 0, others = 0;

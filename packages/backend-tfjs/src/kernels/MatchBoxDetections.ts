@@ -1,8 +1,9 @@
+import type * as TfCore from '@tensorflow/tfjs-core';
 import { boxIouImpl, matchBoxDetectionsImpl, pairBlockOffsets } from '@tensoreval/backend-cpu';
 import { validateBoxIouInputs, type FloatArray, type KernelConfig, type MatchBoxDetectionsAttrs, type MatchBoxDetectionsInputs, type MatchBoxDetectionsOutputs } from '@tensoreval/core';
 import { finishGpuMatch, type ExactIou, type MatchLayout } from '../match-host';
 import { boxIouGuard, boxWords } from '../wgsl/box-iou-guard';
-import { greedyMatch, layoutWords, MAX_AREAS } from '../wgsl/greedy-match';
+import { greedyMatch, layoutWords, MAX_AREAS, type GreedyMatchShape } from '../wgsl/greedy-match';
 import { downloadWords, uploadWords } from '../wgsl/program';
 import { fitsDevice, matchOutputWords, matchShape, thresholdCaps } from './MatchDetections';
 
@@ -28,17 +29,30 @@ export async function matchBoxDetectionsWebgpu(inputs: MatchBoxDetectionsInputs,
   const capsOk = s.T > 0 && inputs.iouThresholds.every((t) => t >= 0);
   const fits = fitsDevice(6 * (s.nDt + s.nGt), s.pairs + s.nDt, matchOutputWords(s), 3 * (s.blocks + 1) + s.nGt + s.nDt + s.T);
   if (s.nDt === 0 || !capsOk || !fits || s.areas > MAX_AREAS) return matchBoxDetectionsImpl(inputs, attrs);
-  const caps = new Int32Array(Float32Array.from(thresholdCaps(inputs.iouThresholds)).buffer);
-  const problemWords = layoutWords(layout, s.areas, caps);
-  const boxes = uploadWords(boxWords(dt, gt, attrs.format === 'xywh'));
-  const problem = uploadWords(problemWords);
-  const iou = boxIouGuard(boxes, problem, { ...s, caps: problemWords.length - caps.length, xywh: attrs.format === 'xywh' });
-  boxes.dispose();
+  const { iou, problem } = iouGuardPass(inputs, layout, s, attrs.format === 'xywh');
   const out = greedyMatch('f32', iou, problem, s);
   iou.dispose();
   problem.dispose();
   const words = await downloadWords(out);
   return finishGpuMatch(words, layout, attrs, exactBoxIou(inputs, attrs));
+}
+
+/**
+ * The first pass of the stage: the boxes and the problem words go up, and the IoU blocks and the
+ * guard run on the device. Returns that pass' output (`s.pairs` float32 IoU bits, then one flag per
+ * detection row, 1 where the row must be matched in float64) and the problem words, both left on the
+ * device for the matching pass; the caller disposes them. Exported so tests can read the flags.
+ */
+export function iouGuardPass(inputs: MatchBoxDetectionsInputs, layout: MatchLayout, s: GreedyMatchShape, xywh: boolean): { iou: TfCore.Tensor; problem: TfCore.Tensor } {
+  const capValues = thresholdCaps(inputs.iouThresholds);
+  const caps = new Int32Array(Float32Array.from(capValues).buffer);
+  const problemWords = layoutWords(layout, s.areas, caps);
+  const boxes = uploadWords(boxWords(inputs.dt, inputs.gt, xywh));
+  const problem = uploadWords(problemWords);
+  const lowest = capValues.reduce((m, c) => Math.min(m, c));
+  const iou = boxIouGuard(boxes, problem, { ...s, caps: problemWords.length - caps.length, lowest, xywh });
+  boxes.dispose();
+  return { iou, problem };
 }
 
 /** Rows `rows` of an n × 4 box array. */

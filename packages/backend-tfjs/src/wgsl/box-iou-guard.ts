@@ -1,6 +1,5 @@
 import { ARITHMETIC_MARGIN, boxErrorScales, COORDINATE_ERROR, type FloatArray } from '@tensoreval/core';
 import type * as TfCore from '@tensorflow/tfjs-core';
-import { MAX_GT } from './greedy-match';
 import { runWgsl } from './program';
 
 /**
@@ -11,10 +10,32 @@ import { runWgsl } from './program';
 const MAX_MAGNITUDE = 1e18;
 const MAX_SHAPE = 1e12;
 
+const F32 = new Float32Array(1);
+const F32_BITS = new Int32Array(F32.buffer);
+
+/** The float32 bits of `v` (rounded to nearest), as an int32 word. */
+function f32Bits(v: number): number {
+  F32[0] = v;
+  return F32_BITS[0] as number;
+}
+
+/** The float32 `ulps` steps from the float32 nearest to a non-negative `f` (their bits order as integers). */
+export function stepF32(f: number, ulps: number): number {
+  F32[0] = f;
+  F32_BITS[0] = (F32_BITS[0] as number) + ulps;
+  return F32[0] as number;
+}
+
 /** A float32 at or above a non-negative float64 (the rounding of a scale must not shrink a margin). */
 function roundUp(v: number): number {
   const f = Math.fround(v);
-  return f >= v ? f : Math.fround(v * (1 + 2 ** -20));
+  return f >= v ? f : stepF32(f, 1);
+}
+
+/** A float32 at or below a non-negative float64. */
+function roundDown(v: number): number {
+  const f = Math.fround(v);
+  return f <= v ? f : stepF32(f, -1);
 }
 
 /**
@@ -43,12 +64,22 @@ export function boxWords(dt: FloatArray, gt: FloatArray, xywh: boolean): Int32Ar
   return new Int32Array(f.buffer);
 }
 
+/**
+ * Candidates (pairs with IoU at or above the lowest cap less their margin) one detection row keeps for
+ * its near-tie check: a row with more is flagged (safe: a flagged row's block is matched in float64 on
+ * the host). Few GT reach the lowest cap's IoU (COCO: 0.5) with one detection, so real rows stay far below this.
+ */
+export const MAX_CANDIDATES = 16;
+
 // One invocation per detection row: its IoU with every GT of its block (float32, bbIou's formula),
 // written as float32 bits, then the guard of metrics' guarded-iou.ts on the row: a pair within the
 // error margin of a threshold cap, or two candidates (IoU above the lowest cap less the margin)
 // within the sum of their margins of each other, flag the row. The margin is core's iouErrorMargin,
 // widened by 2^-16 of itself and 2^-21 for the float32 evaluation of the margin and of |v - t| (a cap
 // rounded to float32 moves by 3e-8 at most), so the device flags every pair the float64 guard would.
+// Each pair's margin is formed once: the first loop keeps the row's candidates (IoU, margin) in a
+// private array, and only those are compared pairwise (a superset of the host guard's candidates:
+// wider margins, a lower bound).
 const IOU_GUARD = `
   fn pairOff(b: i32) -> i32 { return problem[b]; }
   fn dtOff(b: i32) -> i32 { return problem[uniforms.blocks + 1 + b]; }
@@ -98,9 +129,10 @@ const IOU_GUARD = `
     let a = box(d);
     let aArea = area(d);
     let ds = scales(d);
-    var lowest = cap(0);
-    for (var t = 1; t < uniforms.T; t++) { lowest = min(lowest, cap(t)); }
+    let lowest = bitcast<f32>(uniforms.lowest);
     var flagged = ds.x < 0.0;
+    var cand: array<vec2<f32>, ${MAX_CANDIDATES}>;
+    var n = 0;
     for (var j = 0; j < G; j++) {
       let g = uniforms.nDt + g0 + j;
       let c = box(g);
@@ -114,22 +146,19 @@ const IOU_GUARD = `
         if (u > 0.0) { v = inter / u; }
       }
       result[row + j] = bitcast<i32>(v);
+      if (flagged) { continue; }
       let gs = scales(g);
       let e = margin(ds, gs);
       if (gs.x < 0.0) { flagged = true; }
       for (var t = 0; t < uniforms.T; t++) { if (abs(v - cap(t)) <= e) { flagged = true; } }
+      if (v >= lowest - e) {
+        if (n == ${MAX_CANDIDATES}) { flagged = true; } else { cand[n] = vec2<f32>(v, e); n++; }
+      }
     }
     // near-ties between candidates of this detection decide which GT it matches
-    if (!flagged && G <= ${MAX_GT}) {
-      for (var p = 0; p < G; p++) {
-        let v = bitcast<f32>(result[row + p]);
-        let e = margin(ds, scales(uniforms.nDt + g0 + p));
-        if (v < lowest - e) { continue; }
-        for (var q = p + 1; q < G; q++) {
-          let w = bitcast<f32>(result[row + q]);
-          let f = margin(ds, scales(uniforms.nDt + g0 + q));
-          if (w >= lowest - f && abs(v - w) <= e + f) { flagged = true; }
-        }
+    for (var p = 0; p < n && !flagged; p++) {
+      for (var q = p + 1; q < n; q++) {
+        if (abs(cand[p].x - cand[q].x) <= cand[p].y + cand[q].y) { flagged = true; }
       }
     }
     result[uniforms.pairs + d] = select(0, 1, flagged);
@@ -145,6 +174,8 @@ export interface BoxIouGuardShape {
   T: number;
   /** word offset of the caps (float32 bits) in `problem` */
   caps: number;
+  /** the smallest cap, float64 (the candidates' bound of the near-tie check) */
+  lowest: number;
   xywh: boolean;
 }
 
@@ -152,14 +183,22 @@ export interface BoxIouGuardShape {
  * IoU blocks and the exactness guard in one pass over `boxes` (boxWords) and `problem` (the
  * matching pass' layoutWords, with the caps as float32 bits). The output, left on the device for
  * `greedyMatch('f32', ...)`: `pairs` float32 IoU bits, then one flag per detection row (1 where a
- * decision of its row could differ from float64).
+ * decision of its row could differ from float64). On the same IoUs the flags cover every row holding a
+ * pair metrics' float64 host guard recomputes (guardedPairs in guarded-iou.ts); a few more come from
+ * the widened margins, zero IoUs it cannot prove apart, candidate overflow and out-of-range boxes
+ * (test/box-iou-guard.webgpu.test.ts checks both directly).
  */
 export function boxIouGuard(boxes: TfCore.Tensor, problem: TfCore.Tensor, s: BoxIouGuardShape): TfCore.Tensor {
   return runWgsl({
     key: 'box_iou_guard',
     code: IOU_GUARD,
     inputs: { boxes, problem },
-    uniforms: { blocks: s.blocks, nDt: s.nDt, nGt: s.nGt, pairs: s.pairs, T: s.T, caps: s.caps, xywh: s.xywh ? 1 : 0 },
+    uniforms: {
+      blocks: s.blocks, nDt: s.nDt, nGt: s.nGt, pairs: s.pairs, T: s.T, caps: s.caps, xywh: s.xywh ? 1 : 0,
+      // Rounded down, not to nearest: a lower bound only admits more candidates (more flags), while
+      // one above the float64 value could drop a candidate the host guard compares.
+      lowest: f32Bits(roundDown(s.lowest)),
+    },
     threads: s.nDt,
     outputLength: s.pairs + s.nDt,
   });

@@ -134,6 +134,60 @@ export interface GuardBoxIouOptions {
   rowGroups?: Int32Array;
 }
 
+/** The pairs {@link guardBoxIou} recomputes, with the detection and GT row of every pair. */
+interface GuardedPairs {
+  /** pair indices (ascending) whose float32 IoU could decide differently from float64 */
+  redo: Int32Array;
+  pairDt: Int32Array;
+  pairGt: Int32Array;
+}
+
+/** The host guard on a float32 BoxIou result: each pair's margin (0 where float64 proves it apart), then the flags. */
+function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions): GuardedPairs {
+  const nDt = inputs.dt.length >> 2;
+  const nGt = inputs.gt.length >> 2;
+  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
+  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
+  const xywh = attrs.format === 'xywh';
+  const d = boxErrorScales(inputs.dt, xywh);
+  const g = boxErrorScales(inputs.gt, xywh);
+  const margin = new Float64Array(iou.length);
+  const pairDt = new Int32Array(iou.length);
+  const pairGt = new Int32Array(iou.length);
+  const rowStarts = new Float64Array(nDt);
+  const rowLength = new Int32Array(nDt);
+  for (let b = 0; b + 1 < dtOff.length; b++) {
+    const g0 = gtOff[b] as number, g1 = gtOff[b + 1] as number;
+    let p = pairOffsets[b] as number;
+    for (let i = dtOff[b] as number; i < (dtOff[b + 1] as number); i++) {
+      rowStarts[i] = p;
+      rowLength[i] = g1 - g0;
+      for (let j = g0; j < g1; j++, p++) {
+        // Boxes apart in float64 have IoU exactly 0 there, so a float32 0 for them is exact.
+        margin[p] = iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh)
+          ? 0
+          : iouErrorMargin(d.magnitude[i] as number, d.shape[i] as number, g.magnitude[j] as number, g.shape[j] as number);
+        pairDt[p] = i;
+        pairGt[p] = j;
+      }
+    }
+  }
+  return { redo: pairsNeedingExactIou(iou, margin, thresholds, rowStarts, rowLength, options.rowGroups), pairDt, pairGt };
+}
+
+/**
+ * The pairs of a float32 BoxIou result that {@link guardBoxIou} recomputes in float64, ascending: the
+ * host guard's verdict alone, for checking another guard against it (the WGSL guard of tfjs-backend-
+ * webgpu must flag every detection row holding one of them).
+ *
+ * @param iou        float32 IoU values in the BoxIou kernel's layout for `inputs` / `attrs`
+ * @param pairOffsets the layout's pair offset of each block (B + 1)
+ * @returns pair indices into `iou`
+ */
+export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Int32Array {
+  return guardPairs(iou, pairOffsets, inputs, attrs, thresholds, options).redo;
+}
+
 /**
  * Makes a float32 BoxIou result exact where it matters: returns a Float64Array in which every pair
  * whose threshold comparison or candidate ranking could differ from float64 holds the float64 IoU
@@ -145,36 +199,8 @@ export interface GuardBoxIouOptions {
  */
 export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Float64Array {
   if (out.iou instanceof Float64Array) return out.iou;
-  const nDt = inputs.dt.length >> 2;
-  const nGt = inputs.gt.length >> 2;
-  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
-  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
-  const xywh = attrs.format === 'xywh';
-  const d = boxErrorScales(inputs.dt, xywh);
-  const g = boxErrorScales(inputs.gt, xywh);
-  const margin = new Float64Array(out.iou.length);
-  const pairDt = new Int32Array(out.iou.length);
-  const pairGt = new Int32Array(out.iou.length);
-  const rowStarts = new Float64Array(nDt);
-  const rowLength = new Int32Array(nDt);
-  for (let b = 0; b + 1 < dtOff.length; b++) {
-    const g0 = gtOff[b] as number, g1 = gtOff[b + 1] as number;
-    let p = out.pairOffsets[b] as number;
-    for (let i = dtOff[b] as number; i < (dtOff[b + 1] as number); i++) {
-      rowStarts[i] = p;
-      rowLength[i] = g1 - g0;
-      for (let j = g0; j < g1; j++, p++) {
-        // Boxes apart in float64 have IoU exactly 0 there, so a float32 0 for them is exact.
-        margin[p] = out.iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh)
-          ? 0
-          : iouErrorMargin(d.magnitude[i] as number, d.shape[i] as number, g.magnitude[j] as number, g.shape[j] as number);
-        pairDt[p] = i;
-        pairGt[p] = j;
-      }
-    }
-  }
+  const { redo, pairDt, pairGt } = guardPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
   const exact = Float64Array.from(out.iou);
-  const redo = pairsNeedingExactIou(out.iou, margin, thresholds, rowStarts, rowLength, options.rowGroups);
   if (redo.length === 0) return exact;
   // One cpu call: every flagged pair becomes its own 1 × 1 problem.
   const dt = new Float64Array(4 * redo.length);
