@@ -6,7 +6,7 @@
  * benchmarks/results/coco-<host>-<date>.json.
  *
  *   tsx benchmarks/coco/run.ts [--runs 5] [--data benchmarks/.data/coco] [--cases bbox,segm,keypoints,boundary]
- *                              [--pycocotools PYTHON [--py-runs 3]] [--workers N]
+ *                              [--pycocotools PYTHON [--py-runs 3]] [--workers N] [--tag NAME]
  *
  * With --pycocotools (a Python with pycocotools installed), each bbox, segm and keypoints run of
  * tensoreval is followed by a whole-process pycocotools run on the same files (pycocotools-whole.py),
@@ -159,7 +159,8 @@ async function main(): Promise<void> {
   const outDir = join(root, 'benchmarks/results');
   mkdirSync(outDir, { recursive: true });
   const tag = `${cases.length === 4 ? '' : `${cases.map((c) => c.iouType).join('-')}-`}${workers === '1' ? '' : `workers${workers}-`}`;
-  const out = join(outDir, `coco-${tag}${hostname()}-${result.date.slice(0, 10)}.json`);
+  const suffix = flag('tag', '');
+  const out = join(outDir, `coco-${tag}${hostname()}-${result.date.slice(0, 10)}${suffix ? `-${suffix}` : ''}.json`);
   writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nwrote ${out}\n`);
 }

@@ -9,7 +9,7 @@
  * driver was installed. `ratioToNoDriver` is what "no slower than the CPU engine" means on any CPU
  * (absolute milliseconds differ from machine to machine).
  *
- *   tsx benchmarks/gpu/default-choice.ts [--no-write] [--runs 5] [--rounds 3]
+ *   tsx benchmarks/gpu/default-choice.ts [--no-write] [--runs 5] [--rounds 3] [--tag NAME]
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
 const roundsAt = process.argv.indexOf('--rounds');
 const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 3;
+const tagAt = process.argv.indexOf('--tag');
+const tag = tagAt > 0 ? `-${process.argv[tagAt + 1]}` : '';
 /** set in the child that measures the machine as if no Vulkan driver were installed */
 const CHILD = 'TENSOREVAL_DEFAULT_CHOICE_CHILD';
 const root = join(import.meta.dirname, '..', '..');
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
   console.log(`medians without / with the driver: cosine ${noDriver.cosineMs.toFixed(1)} / ${withDriver.cosineMs.toFixed(1)} ms, top-k ${(noDriver.topKMs / 1000).toFixed(2)} / ${(withDriver.topKMs / 1000).toFixed(2)} s`);
   console.log(`with / without the driver: cosine ${ratioToNoDriver.cosine.toFixed(3)}, top-k ${ratioToNoDriver.topK.toFixed(3)}`);
   if (!write) return;
-  const file = join(root, 'benchmarks', 'results', `default-choice-${webgpu.found && webgpu.type === 'cpu' ? 'lavapipe' : 'machine'}-${date.slice(0, 10)}.json`);
+  const file = join(root, 'benchmarks', 'results', `default-choice-${webgpu.found && webgpu.type === 'cpu' ? 'lavapipe' : 'machine'}-${date.slice(0, 10)}${tag}.json`);
   // The load average says how far the timings are from an idle machine (shared machines run other work).
   writeFileSync(file, `${JSON.stringify({ date, cpu, cores: availableParallelism(), loadAverage: loadavg(), node: process.version, webgpu, onnxProvider: provider, runs,
     cosine2048x2048x384MedianMs: cosine, topK10k100k384AutoMs: withDriver.topKMs,
