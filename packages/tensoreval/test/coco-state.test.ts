@@ -49,14 +49,27 @@ function shuffled<T>(xs: T[], rnd: () => number): T[] {
   return out;
 }
 
+/** A state's `order` lists each of its rows once, in strictly increasing (score desc, image, category, file). */
+function expectOneSortedRun(s: CocoState): void {
+  const { score, image, category, file, order } = s.rows;
+  expect(order).toBeDefined();
+  expect(new Set(order).size).toBe(score.length);
+  expect(order!.length).toBe(score.length);
+  const before = (a: number, b: number) => (score[a]! !== score[b]! ? score[a]! > score[b]! : image[a]! !== image[b]! ? image[a]! < image[b]! : category[a]! !== category[b]! ? category[a]! < category[b]! : file[a]! < file[b]!);
+  for (let q = 1; q < order!.length; q++) if (!before(order![q - 1]!, order![q]!)) expect.fail(`order descends at position ${q}`);
+}
+
 /** Splits, evaluates each shard, round-trips through Arrow IPC (some states losing their order), merges in a random order, finishes. */
 async function sharded(gt: CocoDataset, dt: CocoResult[], options: CocoEvaluateOptions, shards: Uint8Array[], rnd: () => number): Promise<CocoEvaluation> {
-  const states = await Promise.all(shards.map(async (s) => decodeCocoState(await encodeCocoState(evaluateCocoState(gt, dt, options, s)))));
-  // the accumulate order travels with a state; a state without one (written elsewhere) merges the same
-  for (const s of states) {
-    expect(s.rows.order?.length).toBe(s.rows.score.length);
+  const fresh = shards.map((s) => evaluateCocoState(gt, dt, options, s));
+  // each state's order is one sorted run (so the merge merges runs), and it survives the Arrow file
+  for (const f of fresh) expectOneSortedRun(f);
+  const states = await Promise.all(fresh.map(async (f) => decodeCocoState(await encodeCocoState(f))));
+  states.forEach((s, i) => {
+    expect(Array.from(s.rows.order ?? [])).toEqual(Array.from(fresh[i]!.rows.order!));
+    // a state without its order (written elsewhere) merges the same
     if (rnd() < 0.25) delete s.rows.order;
-  }
+  });
   // merged in groups (a tree, as workers would) and the groups merged again
   const order = shuffled(states, rnd);
   const cut = Math.floor(rnd() * (order.length + 1));
