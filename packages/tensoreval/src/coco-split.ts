@@ -1,4 +1,4 @@
-import { accumulateCoco, cocoShardImages, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { accumulateCoco, cocoShardRange, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
 import { parseInputJson } from './read-json';
@@ -173,9 +173,9 @@ function shardMaskRefs(task: ScannedShardTask): NonNullable<ScannedBoxResults['m
   if (!charsAreBytes) return { text: wholeText(), ...refs };
   // the shard's images are a range of the sorted GT ids; records carry numeric ids, so its numeric ids bound them
   const ids = task.loadedGt.table.images.ids;
-  const covered = cocoShardImages(ids.length, task.index, task.count);
+  const { from, to } = cocoShardRange(ids.length, task.index, task.count);
   let idLo = Infinity, idHi = -Infinity;
-  for (let k = covered.indexOf(1); k >= 0 && k < ids.length && covered[k] === 1; k++) {
+  for (let k = from; k < to; k++) {
     const id = ids[k];
     if (typeof id === 'number') { idLo = Math.min(idLo, id); idHi = Math.max(idHi, id); }
   }

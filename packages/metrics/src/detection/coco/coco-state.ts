@@ -134,11 +134,17 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
  * so a shard's images are neighbours in id order.
  */
 export function cocoShardImages(gtImages: number, index: number, count: number): Uint8Array {
+  const { from, to } = cocoShardRange(gtImages, index, count);
+  const out = new Uint8Array(gtImages);
+  out.fill(1, from, to);
+  return out;
+}
+
+/** The GT image indices [from, to) of shard `index` of `count` (see {@link cocoShardImages}). */
+export function cocoShardRange(gtImages: number, index: number, count: number): { from: number; to: number } {
   if (!Number.isInteger(count) || count < 1) throw invalidOption('cocoShardImages', 'count', 'a positive integer', count);
   if (!Number.isInteger(index) || index < 0 || index >= count) throw invalidOption('cocoShardImages', 'index', `an integer in [0, ${count - 1}]`, index);
-  const out = new Uint8Array(gtImages);
-  out.fill(1, Math.floor((index * gtImages) / count), Math.floor(((index + 1) * gtImages) / count));
-  return out;
+  return { from: Math.floor((index * gtImages) / count), to: Math.floor(((index + 1) * gtImages) / count) };
 }
 
 /**
