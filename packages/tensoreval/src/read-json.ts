@@ -28,12 +28,16 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** `bytes` inflated when they are gzip (its magic bytes), else `bytes` itself. */
+function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+}
+
 /** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */
 export async function readInputBytes(caller: string, path: string, options: ReadJsonOptions = {}): Promise<Buffer> {
   const fromStdin = options.stdin === true && path === STDIN;
   try {
-    const bytes = fromStdin ? await readStdin() : await readFile(path);
-    return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+    return inflatedIfGzip(fromStdin ? await readStdin() : await readFile(path));
   } catch (error) {
     throw unreadableInput(caller, inputName(path, options), error);
   }
@@ -53,7 +57,8 @@ export async function readSharedInputBytes(caller: string, path: string): Promis
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
       if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
-      return bytes[0] === 0x1f && bytes[1] === 0x8b ? shared(gunzipSync(bytes)) : bytes;
+      const inflated = inflatedIfGzip(bytes);
+      return inflated === bytes ? bytes : shared(inflated);
     } finally {
       await file.close();
     }
