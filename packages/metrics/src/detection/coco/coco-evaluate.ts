@@ -19,6 +19,7 @@ import { boundaryIou } from './boundary-iou';
 import { extendedMetrics, type CocoExtendedMetrics } from './extended-metrics';
 import { gatherRows } from './gather-rows';
 import { resolveTideLane, tideBreakdown, type TideBreakdown, type TideOptions } from '../tide/tide-breakdown';
+import type { TideLane } from '../tide/classify-errors';
 
 /** Options of {@link evaluateCocoDatasets}: pycocotools parameters plus tensoreval extras. */
 export interface CocoEvaluateOptions extends CocoParamsInput {
@@ -136,10 +137,19 @@ function decodeRefsOrThrow(refs: MaskRefs, rows: Int32Array, checkOnly: Uint8Arr
 function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
   const prepared = prepareCoco(gt, results, options);
   options.onStage?.('evaluate');
-  const tideLane = options.tide ? resolveTideLane(prepared.params, options.tide === true ? {} : options.tide) : undefined;
-  const lane = tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined;
-  const matches = evaluateImages(prepared.gtT, prepared.dtT, prepared.params, prepared.iouOf, COCO_BACKEND, lane);
+  const tideLane = tideLaneOf(prepared.params, options.tide);
+  const matches = evaluateImages(prepared.gtT, prepared.dtT, prepared.params, prepared.iouOf, COCO_BACKEND, recordedLane(tideLane));
   return completeCoco(gt, prepared, matches, options, tideLane);
+}
+
+/** The TIDE lane `tide` asks for (`true`: tidecv's defaults), undefined without TIDE. */
+export function tideLaneOf(params: CocoParams, tide: CocoEvaluateOptions['tide']): TideLane | undefined {
+  return tide ? resolveTideLane(params, tide === true ? {} : tide) : undefined;
+}
+
+/** The (area, threshold) whose matches the matching records for a TIDE lane. */
+export function recordedLane(lane: TideLane | undefined): { area: number; threshold: number } | undefined {
+  return lane ? { area: lane.area, threshold: lane.threshold } : undefined;
 }
 
 /**
@@ -152,14 +162,13 @@ export async function evaluateCocoBoxesOn(gt: CocoDataset, results: ArrayLike<Co
   const prepared = prepareCoco(gt, results, options);
   if (prepared.params.iouType !== 'bbox') throw new TypeError(`evaluateCocoBoxesOn evaluates bbox, not ${prepared.params.iouType}`);
   options.onStage?.('evaluate');
-  const tideLane = options.tide ? resolveTideLane(prepared.params, options.tide === true ? {} : options.tide) : undefined;
-  const lane = tideLane ? { area: tideLane.area, threshold: tideLane.threshold } : undefined;
-  const matches = await evaluateBoxImages(prepared.gtT, prepared.dtT, prepared.params, backend, lane);
+  const tideLane = tideLaneOf(prepared.params, options.tide);
+  const matches = await evaluateBoxImages(prepared.gtT, prepared.dtT, prepared.params, backend, recordedLane(tideLane));
   return completeCoco(gt, prepared, matches, options, tideLane);
 }
 
 /** accumulate, summary and the extras of one evaluation over its matches. */
-function completeCoco(gt: CocoDataset, prepared: PreparedCoco, matches: ImageMatches, options: CocoEvaluateOptions, tideLane: ReturnType<typeof resolveTideLane> | undefined): CocoEvaluation {
+function completeCoco(gt: CocoDataset, prepared: PreparedCoco, matches: ImageMatches, options: CocoEvaluateOptions, tideLane: TideLane | undefined): CocoEvaluation {
   const { params, gtT, dtT, iouOf, lvisCounts } = prepared;
   const images = params.imgIds === undefined ? gtT.images.ids.length : params.imgIds.length;
   const groups = params.lvis ? lvisFrequencyGroups(gt, gtT) : undefined;
