@@ -1,7 +1,6 @@
 import { invalidInput, invalidOption } from '@tensoreval/core';
 import type { CocoDataset, CocoResult } from './coco-json';
-import { COCO_BACKEND, finishCoco, prepareCoco, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
-import { identityOrder } from '../../columns/counting-sort';
+import { COCO_BACKEND, finishCoco, prepareCoco, recordedLane, tideLaneOf, withParsedMasksOnError, type CocoEvaluateOptions, type CocoEvaluation } from './coco-evaluate';
 import { rowsInScoreOrder } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import { lvisFrequencyGroups, type LvisCounts } from './lvis';
@@ -9,7 +8,7 @@ import type { CocoParams } from './params';
 import type { CocoAccumulated } from './accumulate';
 import type { LoadedCocoGt } from './loaded-gt';
 import { classifyErrors, type ErrorTable, type TideLane } from '../tide/classify-errors';
-import { resolveTideLane, tideFromErrors } from '../tide/tide-breakdown';
+import { tideFromErrors } from '../tide/tide-breakdown';
 import type { ScannedBoxResults } from './scan-box-results';
 
 /** Format version of {@link CocoState}; bumped whenever a field changes meaning. */
@@ -89,8 +88,8 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
     }
     options.onStage?.('evaluate');
     // TIDE classifies each false positive against the GT of its own image, so shards classify their own
-    const lane = options.tide ? resolveTideLane(params, options.tide === true ? {} : options.tide) : undefined;
-    const m = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, lane ? { area: lane.area, threshold: lane.threshold } : undefined, covered);
+    const lane = tideLaneOf(params, options.tide);
+    const m = evaluateImages(gtT, dtT, params, iouOf, COCO_BACKEND, recordedLane(lane), covered);
     let detections = 0, skipped = 0;
     for (let i = 0; i < dtT.count; i++) {
       if (covered[dtT.imageIdx[i] as number] !== 1) continue;
@@ -203,19 +202,22 @@ export function mergeCocoStates(states: readonly CocoState[], alloc: (bytes: num
   return { ...first, covered, positives, counts, rows: order ? { ...rows, order } : rows, ...(tide ? { tide } : {}) };
 }
 
-/** The shards' TIDE tables in merged row order (concatenated), missed GT added. */
+/**
+ * The shards' TIDE tables in merged row order (concatenated), missed GT added. Every state carries
+ * one: the header key (which holds the TIDE lane) already refused a state without.
+ */
 function mergeTide(states: readonly CocoState[], n: number): CocoState['tide'] {
   const first = states[0]!.tide!;
   const table: ErrorTable = { type: new Uint8Array(n), fixes: new Uint8Array(n), fixedGroup: new Int32Array(n), missed: new Float64Array(first.table.missed.length) };
   let at = 0;
-  states.forEach((s, i) => {
-    if (!s.tide) throw invalidInput(FN, { argument: 'states', index: i }, 'carry the TIDE errors as state 0 does', 'none', 'TE-202');
-    table.type.set(s.tide.table.type, at);
-    table.fixes.set(s.tide.table.fixes, at);
-    table.fixedGroup.set(s.tide.table.fixedGroup, at);
-    for (let k = 0; k < table.missed.length; k++) table.missed[k] = (table.missed[k] as number) + (s.tide.table.missed[k] as number);
+  for (const s of states) {
+    const own = s.tide!.table;
+    table.type.set(own.type, at);
+    table.fixes.set(own.fixes, at);
+    table.fixedGroup.set(own.fixedGroup, at);
+    for (let k = 0; k < table.missed.length; k++) table.missed[k] = (table.missed[k] as number) + (own.missed[k] as number);
     at += s.rows.score.length;
-  });
+  }
   return { lane: first.lane, table };
 }
 
@@ -232,7 +234,7 @@ export function cocoStateMatches(state: CocoState, alloc: (bytes: number) => Arr
   const n = rows.score.length;
   const scoreOrder = rowsInScoreOrder(rows, state.gtImages, state.categoryIds.length, alloc, rows.order);
   const rowIds = new Int32Array(alloc(4 * n));
-  rowIds.set(identityOrder(n));
+  for (let r = 0; r < n; r++) rowIds[r] = r;
   return {
     groups: state.params.useCats ? state.categoryIds.length : 1,
     rowDt: rowIds, rowRank: rows.rank, rowGroup: rows.group, dtRow: rowIds, scoreOrder, dtState: rows.state,

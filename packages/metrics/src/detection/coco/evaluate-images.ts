@@ -55,7 +55,7 @@ function selectImages(gt: GtTable, params: CocoParams, shard: Uint8Array | undef
 }
 
 /** The cells of one evaluation and every per-row / per-GT input of the matching (no IoU yet). */
-export interface CellPlan {
+interface CellPlan {
   groups: number;
   rows: number;
   /** detection rows in cell order, their in-cell rank and group; dt index → row */

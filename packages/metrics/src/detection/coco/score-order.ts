@@ -81,16 +81,22 @@ export function rowsInScoreOrder(cols: { score: Float64Array; image: Int32Array;
     if (category[a] !== category[b]) return (category[a] as number) < (category[b] as number);
     return (file[a] as number) < (file[b] as number);
   };
-  let src: Int32Array = presorted !== undefined && isPermutation(presorted, n) ? presorted.slice() : identityOrder(n);
+  const given: Int32Array = presorted !== undefined && isPermutation(presorted, n) ? presorted : identityOrder(n);
   const starts = [0];
-  for (let i = 1; i < n && starts.length <= MAX_MERGED_RUNS; i++) if (before(src[i] as number, src[i - 1] as number)) starts.push(i);
+  for (let i = 1; i < n && starts.length <= MAX_MERGED_RUNS; i++) if (before(given[i] as number, given[i - 1] as number)) starts.push(i);
+  // one run (a one-pass state): already in order
+  if (starts.length === 1) {
+    out.set(given);
+    return out;
+  }
   if (starts.length > MAX_MERGED_RUNS) {
     let maxFile = -1;
     for (let r = 0; r < n; r++) if ((file[r] as number) > maxFile) maxFile = file[r] as number;
     out.set(sortByScoreDesc(countingSortBy(identityOrder(n), file, maxFile + 1), score, image, category, images, categories));
     return out;
   }
-  // merge neighbouring runs pairwise until one is left, between two buffers
+  // merge neighbouring runs pairwise until one is left, between two buffers (never writing into `presorted`)
+  let src: Int32Array = given === presorted ? given.slice() : given;
   let dst: Int32Array = new Int32Array(n);
   let bounds = [...starts, n];
   while (bounds.length > 2) {
