@@ -1,9 +1,9 @@
-import { accumulateCoco, cocoShardRange, evaluateCocoState, loadCocoGt, scanBoxResults, type CocoAccumulated, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { accumulateCoco, cocoShardRange, evaluateCocoState, loadCocoGt, scanBoxResults, type AccumulateSlice, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
 import { parseInputJson } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
-import { withSharedArrays } from './shared-memory';
+import { sharedAlloc, withSharedArrays } from './shared-memory';
 
 /**
  * The rounds of `evaluateCoco(..., { workers })` over files read once (coco-workers.ts): in the
@@ -66,8 +66,8 @@ export async function scanResultsRange(task: ScanRangeTask): Promise<ScanRangeOu
 export function joinColumns(scans: readonly ScannedRange[], withMasks: boolean, fileBytes: number): ScannedColumns {
   let n = 0;
   for (const s of scans) n += s.columns.count;
-  const f64 = (k: number) => new Float64Array(new SharedArrayBuffer(8 * k * n));
-  const i32 = () => new Int32Array(new SharedArrayBuffer(4 * n));
+  const f64 = (k: number) => new Float64Array(sharedAlloc(8 * k * n));
+  const i32 = () => new Int32Array(sharedAlloc(4 * n));
   const out: ScannedColumns = { count: n, imageId: f64(1), categoryId: f64(1), score: f64(1), boxes: f64(4) };
   const masks = withMasks ? { starts: i32(), ends: i32(), heights: i32(), widths: i32(), charsAreBytes: false } : undefined;
   if (masks) out.masks = masks;
@@ -197,12 +197,11 @@ export interface AccumulateTask {
   matches: ImageMatches;
   score: Float64Array;
   params: CocoParams;
-  from: number;
-  to: number;
-  into: CocoAccumulated;
+  /** the categories, the shared arrays they are written into, and the rows' grouping built once for all slices */
+  slice: AccumulateSlice;
 }
 
 export async function accumulateTask(task: AccumulateTask): Promise<{ done: true }> {
-  accumulateCoco(task.matches, { score: task.score }, task.params, { from: task.from, to: task.to, into: task.into });
+  accumulateCoco(task.matches, { score: task.score }, task.params, task.slice);
   return { done: true };
 }

@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { stat } from 'node:fs/promises';
-import { cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches } from '@tensoreval/metrics/detection';
+import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches } from '@tensoreval/metrics/detection';
 import { DEFAULT_STREAM_ABOVE } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
@@ -10,6 +10,7 @@ import { recordCuts, recordRanges } from './json-record-ranges';
 import { readSharedInputBytes } from './read-json';
 import { errorFromWire, type WireError } from './wire-error';
 import { withPool } from './shard-pool';
+import { sharedAlloc } from './shared-memory';
 
 type ShardOutcome = { state: CocoState } | { error: WireError };
 type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
@@ -38,7 +39,6 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
       outcomes = await Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
     }
     // the merged columns accumulate reads go to shared memory, for the threads that accumulate category slices
-    const sharedAlloc = (bytes: number) => new SharedArrayBuffer(bytes);
     const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options, sharedAlloc);
     const matches = cocoStateMatches(state, sharedAlloc);
     options.onStage?.('accumulate');
@@ -49,25 +49,25 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
 
 /**
  * The accumulate arrays of the merged state, each of `workers` threads filling a slice of the
- * categories (into shared memory), the slices cut so each holds about as many evaluated rows.
- * Categories are independent in accumulate, so the arrays are the one-thread arrays bit for bit.
+ * categories (into shared memory), the slices cut so each holds about as many evaluated rows. The
+ * rows' grouping by category is built once, here, for every slice. Categories are independent in
+ * accumulate, so the arrays are the one-thread arrays bit for bit.
  */
 async function accumulateInSlices(state: CocoState, matches: ImageMatches, workers: number, run: RunTask): Promise<CocoAccumulated> {
-  const into = emptyCocoAccumulated(state.params, matches.groups, (bytes) => new SharedArrayBuffer(bytes));
-  const perGroup = new Float64Array(matches.groups);
-  for (const g of matches.rowGroup) perGroup[g] = (perGroup[g] as number) + 1;
+  const into = emptyCocoAccumulated(state.params, matches.groups, sharedAlloc);
+  const grouping = accumulateGrouping(matches, sharedAlloc);
+  const { groupStart } = grouping;
+  const rows = groupStart[matches.groups] as number;
   const bounds = [0];
-  let seen = 0;
   for (let k = 0; k < matches.groups && bounds.length < workers; k++) {
-    seen += perGroup[k] as number;
-    if (seen >= (bounds.length * matches.rowDt.length) / workers) bounds.push(k + 1);
+    if ((groupStart[k + 1] as number) >= (bounds.length * rows) / workers) bounds.push(k + 1);
   }
   bounds.push(matches.groups);
   const slices = bounds.slice(1).map((to, i) => ({ from: bounds[i] as number, to })).filter((r) => r.to > r.from);
   // what accumulate reads lies in shared memory (merge and orders allocated it there): the threads receive handles;
   // the columns it does not read stay behind
   const slim: ImageMatches = { ...matches, matchedIou: new Float64Array(0), gtRows: new Int32Array(0) };
-  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: slim, score: state.rows.score, params: state.params, from, to, into })));
+  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: slim, score: state.rows.score, params: state.params, slice: { from, to, into, grouping } })));
   return into;
 }
 

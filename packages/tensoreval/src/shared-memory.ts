@@ -6,6 +6,9 @@
 
 type Typed = Int32Array | Uint32Array | Uint8Array | Float64Array;
 
+/** The allocator the metrics functions take (`alloc`), for arrays that threads read or fill. */
+export const sharedAlloc = (bytes: number): SharedArrayBuffer => new SharedArrayBuffer(bytes);
+
 /** A copy of `a` in a SharedArrayBuffer of exactly its length (`a` itself when it is already shared). */
 export function shared<T extends Typed>(a: T): T {
   if (a.buffer instanceof SharedArrayBuffer) return a;

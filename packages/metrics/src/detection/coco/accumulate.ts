@@ -32,6 +32,36 @@ export interface AccumulateSlice {
   from: number;
   to: number;
   into: CocoAccumulated;
+  /** the matches' {@link accumulateGrouping}, built once for every slice (else each slice builds it) */
+  grouping?: AccumulateGrouping;
+}
+
+/** The evaluated rows in accumulate order, grouped by category group: group k's are byGroup[groupStart[k], groupStart[k + 1]). */
+export interface AccumulateGrouping {
+  byGroup: Int32Array;
+  groupStart: Int32Array;
+}
+
+/**
+ * Rows in (score desc, image, category, file) order grouped by category with a stable counting
+ * sort: what accumulate walks. `alloc` gives its memory (shared, for threads that accumulate slices).
+ */
+export function accumulateGrouping(m: ImageMatches, alloc?: (bytes: number) => ArrayBufferLike): AccumulateGrouping {
+  const accRows = new Int32Array(m.rowDt.length);
+  let n = 0;
+  for (let i = 0; i < m.scoreOrder.length; i++) {
+    const r = m.dtRow[m.scoreOrder[i] as number] as number;
+    if (r >= 0) accRows[n++] = r;
+  }
+  const byGroup = countingSortBy(accRows.subarray(0, n), m.rowGroup, m.groups);
+  const groupStart = binOffsets(m.rowGroup, m.groups, byGroup);
+  if (alloc === undefined) return { byGroup, groupStart };
+  const inAlloc = (a: Int32Array) => {
+    const out = new Int32Array(alloc(a.byteLength));
+    out.set(a);
+    return out;
+  };
+  return { byGroup: inAlloc(byGroup), groupStart: inAlloc(groupStart) };
 }
 
 /**
@@ -45,17 +75,7 @@ export function accumulate(m: ImageMatches, dt: Pick<DtTable, 'score'>, params: 
   const out = slice?.into ?? emptyAccumulated(params, m.groups);
   const { precision, recall, scores } = out;
   const { T, R, K, A, M } = out.shape;
-  const rows = m.rowDt.length;
-
-  // Evaluated rows in accumulate order, grouped by category with a stable counting sort.
-  const accRows = new Int32Array(rows);
-  let n = 0;
-  for (let i = 0; i < m.scoreOrder.length; i++) {
-    const r = m.dtRow[m.scoreOrder[i] as number] as number;
-    if (r >= 0) accRows[n++] = r;
-  }
-  const byGroup = countingSortBy(accRows.subarray(0, n), m.rowGroup, K);
-  const groupStart = binOffsets(m.rowGroup, K, byGroup);
+  const { byGroup, groupStart } = slice?.grouping ?? accumulateGrouping(m);
 
   let maxN = 0, maxPos = 0;
   for (let k = 0; k < K; k++) maxN = Math.max(maxN, (groupStart[k + 1] as number) - (groupStart[k] as number));

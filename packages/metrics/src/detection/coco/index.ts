@@ -3,7 +3,7 @@ export type { CocoDataset, CocoResult, CocoAnnotation, CocoImage, CocoCategory, 
 export { resolveCocoParams, linspace, defaultRecThrs, type CocoParams, type CocoParamsInput, type CocoIouType } from './params';
 export { formatSummary, formatFixed, COCO_STAT_NAMES, type SummaryLine } from './summarize';
 export { readJsonArray, readJsonArrayChunks, type JsonArrayReaderOptions } from './stream-json-array';
-export { accumulate as accumulateCoco, emptyAccumulated as emptyCocoAccumulated, type CocoAccumulated, type AccumulateSlice } from './accumulate';
+export { accumulate as accumulateCoco, accumulateGrouping, emptyAccumulated as emptyCocoAccumulated, type AccumulateGrouping, type CocoAccumulated, type AccumulateSlice } from './accumulate';
 export type { ImageMatches } from './evaluate-images';
 export { scanBoxResults, type ScannedBoxResults } from './scan-box-results';
 export { rasterizeGtMasks } from './gt-masks';
