@@ -49,15 +49,13 @@ export function cocoBackend(value: unknown, fn: string, option: string): CocoBac
   throw invalidOption(fn, option, "'auto' or 'cpu' (the COCO path is float64 and exact, and runs on the cpu reference backend), or 'tfjs' for bbox (IoU and matching on tfjs, exact)", value);
 }
 
-/** bbox on tfjs: its IoU + matching stage (MatchBoxDetections), the rest on the host. */
-async function evaluateCocoOnTfjs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
-  if ((options.iouType ?? 'bbox') !== 'bbox') throw invalidOption('evaluateCoco', 'backend', `'auto' or 'cpu' with iouType '${options.iouType}' ('tfjs' runs the bbox stage)`, 'tfjs', 'TE-103');
+/** What a run with backend 'tfjs' takes (bbox, not LVIS, one worker), and tfjs loaded with its MatchBoxDetections. */
+async function prepareTfjsRun(options: EvaluateCocoOptions, workers: number): Promise<void> {
+  if ((options.iouType ?? 'bbox') !== 'bbox' || options.lvis === true) {
+    throw invalidOption('evaluateCoco', 'backend', `'auto' or 'cpu' with ${options.lvis === true ? 'LVIS' : `iouType '${options.iouType}'`} ('tfjs' runs the bbox stage)`, 'tfjs', 'TE-103');
+  }
   if (workers > 1) throw invalidOption('evaluateCoco', 'workers', "1 with backend 'tfjs' (one device, one pass)", workers, 'TE-103');
   await prepareBackend('tfjs', 'MatchBoxDetections', 'evaluateCoco');
-  const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
-  const inputs = await readCocoInputs(gt, dt, streamAboveBytes, false, false);
-  // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
-  return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
 }
 
 /** The one-pass read of both inputs (paths read, in-memory data as given) and their names for errors. */
@@ -91,14 +89,20 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
   if (typeof options !== 'object' || options === null) throw invalidOption('evaluateCoco', 'options', 'an object', options);
   checkKnownOptions(options, EVALUATE_COCO_OPTION_KEYS, 'evaluateCoco');
   const workers = options.workers === undefined ? 1 : checkInteger(options.workers, 'workers', 'evaluateCoco', { min: 1, max: 256 });
-  if (options.backend !== undefined && cocoBackend(options.backend, 'evaluateCoco', 'backend') === 'tfjs') return evaluateCocoOnTfjs(gt, dt, options, workers);
-  if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
+  const tfjs = options.backend !== undefined && cocoBackend(options.backend, 'evaluateCoco', 'backend') === 'tfjs';
+  if (tfjs) await prepareTfjsRun(options, workers);
+  else if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
     return (await import('./coco-workers')).evaluateCocoInWorkers(gt, dt, options, workers);
   }
   const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
   const withMasks = rest.iouType === 'segm' || rest.iouType === 'boundary';
   // keypoint and LVIS results are read as records (keypoint lists; LVIS regroups records per image)
   const records = rest.iouType === 'keypoints' || rest.lvis === true;
+  if (tfjs) {
+    const inputs = await readCocoInputs(gt, dt, streamAboveBytes, withMasks, records);
+    // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
+    return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
+  }
   // segm: the GT masks are rasterised in a worker while this thread reads the results file
   const gtMasks = withMasks && typeof gt === 'string' && rest.gtMasks === undefined ? await startGtMaskWorker(gt) : undefined;
   try {

@@ -27,4 +27,10 @@ describe("evaluateCoco bbox with backend 'tfjs' under TENSOREVAL_DEVICE=auto", (
     expect(tfjs.stats).toEqual(cpu.stats);
     expect(Array.from(tfjs.arrays.precision)).toEqual(Array.from(cpu.arrays.precision));
   });
+
+  it('refuses what it has no stage for before reading anything: segm, LVIS and more than one worker (TE-103)', async () => {
+    await expect(evaluateCoco(gt, dt, { backend: 'tfjs', iouType: 'segm' })).rejects.toThrow(/iouType 'segm'.*TE-103/);
+    await expect(evaluateCoco(gt, dt, { backend: 'tfjs', lvis: true })).rejects.toThrow(/with LVIS.*TE-103/);
+    await expect(evaluateCoco('missing-gt.json', 'missing-dt.json', { backend: 'tfjs', workers: 2 })).rejects.toThrow(/TE-103/);
+  });
 });
