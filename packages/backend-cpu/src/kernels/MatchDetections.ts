@@ -1,4 +1,4 @@
-import type { KernelConfig, MatchDetectionsAttrs, MatchDetectionsInputs, MatchDetectionsOutputs } from '@tensoreval/core';
+import { matchThresholdCap, type KernelConfig, type MatchDetectionsAttrs, type MatchDetectionsInputs, type MatchDetectionsOutputs } from '@tensoreval/core';
 
 const FP = 0, TP = 1, IGNORED = 2;
 
@@ -24,7 +24,7 @@ export function matchDetectionsImpl(inputs: MatchDetectionsInputs, attrs: MatchD
   const stamp = 0;
   const maxIou = new Float64Array(64); // per detection of the current problem: its best IoU with any GT
   const bestCap = new Float64Array(T);
-  for (let t = 0; t < T; t++) bestCap[t] = Math.min(iouThresholds[t], 1 - 1e-10);
+  for (let t = 0; t < T; t++) bestCap[t] = matchThresholdCap(iouThresholds[t] as number);
   // One small function per problem: V8 optimises it after a few calls with complete type feedback,
   // where one large loop nest would run through on-stack replacement and deopts.
   const matchedIou = attrs.recordIou ? new Float64Array(nDt).fill(NaN) : undefined;

@@ -1,5 +1,5 @@
 import { matchDetectionsImpl } from '@tensoreval/backend-cpu';
-import type { KernelConfig, MatchDetectionsAttrs, MatchDetectionsInputs, MatchDetectionsOutputs } from '@tensoreval/core';
+import { matchThresholdCap, type KernelConfig, type MatchDetectionsAttrs, type MatchDetectionsInputs, type MatchDetectionsOutputs } from '@tensoreval/core';
 import { finishGpuMatch, type MatchLayout } from '../match-host';
 import { greedyMatch, layoutWords, MAX_AREAS, type GreedyMatchShape } from '../wgsl/greedy-match';
 import { downloadWords, uploadWords } from '../wgsl/program';
@@ -20,9 +20,9 @@ export function matchOutputWords(s: GreedyMatchShape): number {
   return s.nDt * s.areas * s.T + 2 * s.nDt + s.blocks;
 }
 
-/** The caps pycocotools starts each search at: min(t, 1 - 1e-10). */
+/** The caps pycocotools starts each search at (core's matchThresholdCap). */
 export function thresholdCaps(thresholds: Float64Array): Float64Array {
-  return Float64Array.from(thresholds, (t) => Math.min(t, 1 - 1e-10));
+  return Float64Array.from(thresholds, matchThresholdCap);
 }
 
 /** The device shape of a problem set. */
@@ -48,7 +48,7 @@ export async function matchDetectionsWebgpu(inputs: MatchDetectionsInputs, attrs
   const s = matchShape(inputs, attrs);
   const layoutLength = 3 * (s.blocks + 1) + s.nGt + s.nDt + 2 * s.T;
   if (s.nDt === 0 || s.areas > MAX_AREAS || !fitsDevice(2 * s.pairs, matchOutputWords(s), layoutLength) || inputs.iou.some(Number.isNaN)) return matchDetectionsImpl(inputs, attrs);
-  const iou = uploadWords(nonEmpty(descendingScoreKeys(inputs.iou, Int32Array.of(0, s.pairs)).words));
+  const iou = uploadWords(descendingScoreKeys(inputs.iou, Int32Array.of(0, s.pairs)).words);
   const caps = descendingScoreKeys(thresholdCaps(inputs.iouThresholds), Int32Array.of(0, s.T)).words;
   const layout = uploadWords(layoutWords(inputs, s.areas, caps));
   const out = greedyMatch('f64', iou, layout, s);
@@ -59,11 +59,6 @@ export async function matchDetectionsWebgpu(inputs: MatchDetectionsInputs, attrs
     blocks: (blocks) => concatBlocks(inputs.iou, inputs.pairOffsets, blocks),
     pairs: (_dtRows, _gtRows, pairIndex) => Float64Array.from(pairIndex, (q) => inputs.iou[q] as number),
   });
-}
-
-/** WebGPU refuses a zero-size binding: a problem set without pairs binds one unread word. */
-export function nonEmpty(words: Int32Array): Int32Array {
-  return words.length > 0 ? words : new Int32Array(1);
 }
 
 /** The IoU blocks `blocks` of `iou`, concatenated. */

@@ -14,6 +14,11 @@ import type { RaggedPairs } from './types';
  */
 export const MatchDetections = 'MatchDetections';
 
+/** The IoU each threshold's search starts at: min(t, 1 - 1e-10), as pycocotools caps it. */
+export function matchThresholdCap(t: number): number {
+  return Math.min(t, 1 - 1e-10);
+}
+
 /** Values of `dtState`. */
 export const MATCH_STATE = { fp: 0, tp: 1, ignored: 2 } as const;
 

@@ -1,5 +1,5 @@
 import '../../default-backend';
-import { invalidOption, runKernelSync, type BackendHint, type RleBatch } from '@tensoreval/core';
+import { invalidOption, matchThresholdCap, runKernelSync, type BackendHint, type RleBatch } from '@tensoreval/core';
 import { accumulate, type CocoAccumulated } from './accumulate';
 import { classF1, type ClassF1 } from './class-f1';
 import type { CocoDataset, CocoResult } from './coco-json';
@@ -382,7 +382,7 @@ function buildIouProvider(gt: GtTable, dt: DtTable, params: CocoParams, gtSource
   }
   const boundary = params.iouType === 'boundary';
   // matching never accepts an IoU below min(smallest threshold, 1 - 1e-10)
-  const floor = Math.min(Math.min(...params.iouThrs), 1 - 1e-10);
+  const floor = matchThresholdCap(Math.min(...params.iouThrs));
   const dtSizes = rowSizes(gt, dt.imageIdx), gtSizes = rowSizes(gt, gt.imageIdx);
   // Cells are processed in chunks: each chunk's masks are decoded, compared and dropped, so memory
   // stays bounded by the chunk and the decoded runs are still in cache when RleIou walks them.
