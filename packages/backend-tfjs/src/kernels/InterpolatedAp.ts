@@ -30,9 +30,9 @@ async function argmaxes(gpu: { tc: TfCore.Tensor; fc: TfCore.Tensor; keys: TfCor
   if (count === 0) return modes.map(() => new Int32Array(0));
   const r = uploadWords(ranges);
   try {
-    const out: Int32Array[] = [];
-    for (const mode of modes) out.push(await downloadWords(rangeArgmax(gpu.tc, gpu.fc, gpu.keys, r, count, gpu.n, mode)));
-    return out;
+    // every mode dispatched before any read: the reads overlap instead of waiting in turn
+    const dispatched = modes.map((mode) => rangeArgmax(gpu.tc, gpu.fc, gpu.keys, r, count, gpu.n, mode));
+    return await Promise.all(dispatched.map(downloadWords));
   } finally {
     r.dispose();
   }

@@ -64,9 +64,9 @@ export function runWgsl(pass: WgslPass): TfCore.Tensor {
   return tf.engine().makeTensorFromTensorInfo(info);
 }
 
-/** Uploads host words as a 1-D int32 tensor. */
+/** Uploads host words as a 1-D int32 tensor; no words upload one unread word (WebGPU refuses a zero-size binding). */
 export function uploadWords(words: Int32Array): TfCore.Tensor {
-  return uploaded(tfjs().tensor1d(words, 'int32'));
+  return uploaded(tfjs().tensor1d(words.length > 0 ? words : new Int32Array(1), 'int32'));
 }
 
 /** Downloads a tensor's int32 words and disposes it. */
