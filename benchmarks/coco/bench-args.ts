@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, hostname, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** The repository root, for the COCO benchmarks' default paths. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -8,4 +10,22 @@ export function benchFlag(name: string, fallback: string): string {
   const argv = process.argv.slice(2);
   const i = argv.indexOf(`--${name}`);
   return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : fallback;
+}
+
+/**
+ * Writes a benchmark's results (with this machine, the date and the load at the end) to
+ * benchmarks/results/<name>-<host>-<date>.json and returns the path.
+ */
+export function writeBenchResult(name: string, fields: Record<string, unknown>): string {
+  const date = new Date().toISOString();
+  const out = {
+    machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    date, loadAverageAtEnd: loadavg(), ...fields,
+  };
+  const dir = join(repoRoot, 'benchmarks/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}-${hostname()}-${date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
+  console.log(`# wrote ${file}`);
+  return file;
 }

@@ -4,9 +4,10 @@
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { repoRoot } from './bench-args';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = repoRoot;
 
 /** `@tensoreval/x` → packages/x/src/index.ts, `@tensoreval/x/sub` → packages/x/src/sub/index.ts. */
 const sourceAliases: Plugin = {

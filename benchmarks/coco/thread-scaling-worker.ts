@@ -15,7 +15,7 @@ async function half(job: Job, ready: () => Promise<void>): Promise<number> {
     await ready();
     const t0 = performance.now();
     let s = 0;
-    for (let i = 0; i < 1.5e8; i++) { const j = (i * 2654435761) & 65535; table[j] = (table[j] as number) + i; s += table[(j * 7) & 65535] as number; }
+    for (let i = 0; i < 1.5e8; i++) { const j = Math.imul(i, 0x9e3779b1) & 65535; table[j] = (table[j] as number) + i; s += table[(j * 7) & 65535] as number; }
     if (s === -1) console.log(s);
     return performance.now() - t0;
   }
@@ -24,7 +24,7 @@ async function half(job: Job, ready: () => Promise<void>): Promise<number> {
     const a = new Int32Array(M), b = new Int32Array(M);
     await ready();
     const t0 = performance.now();
-    for (let r = 0; r < 8; r++) for (let i = 0; i < M; i++) b[(i * 2654435761) & (M - 1)] = (a[i] as number) + r;
+    for (let r = 0; r < 8; r++) for (let i = 0; i < M; i++) b[Math.imul(i, 0x9e3779b1) & (M - 1)] = (a[i] as number) + r;
     return performance.now() - t0;
   }
   const gt = loadCocoGt(JSON.parse(readFileSync(join(job.dataDir, 'gt.json'), 'utf8')), 'bbox', 'gt.json');

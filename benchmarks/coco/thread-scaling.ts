@@ -14,12 +14,12 @@
  *
  *   tsx benchmarks/coco/thread-scaling.ts [--rounds 5] [--data benchmarks/.data/coco]
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, hostname, loadavg, totalmem } from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 import { bundleScript } from './bundle-cli';
 import type { Case, Job } from './thread-scaling-worker';
 
@@ -66,17 +66,10 @@ async function main(): Promise<void> {
     return [c, { sequentialMs: median(s.sequential), parallelMs: median(s.parallel), speedup: median(s.sequential) / median(s.parallel), halfAloneMs: alone, halfTogetherMs: together, slowdownTogether: together / alone }];
   }));
   for (const [c, v] of Object.entries(summary)) console.log(`${c}: speedup of two threads ${v.speedup.toFixed(2)}× (a half takes ${v.halfAloneMs.toFixed(0)} ms alone, ${v.halfTogetherMs.toFixed(0)} ms beside the other: ${v.slowdownTogether.toFixed(2)}×)`);
-  const date = new Date().toISOString();
-  const out = {
+  writeBenchResult('thread-scaling', {
     benchmark: 'two halves of the same work: one thread after the other vs two threads at once (the ceiling of --workers 2)',
-    machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    date, rounds, loadAverageAtEnd: loadavg(), summary, samples,
-  };
-  const dir = join(repoRoot, 'benchmarks/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `thread-scaling-${hostname()}-${date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
-  console.log(`# wrote ${file}`);
+    rounds, summary, samples,
+  });
 }
 
 void main();

@@ -58,8 +58,8 @@ const matchOnly = (n: number): BackendWorkload<'MatchDetections'> => {
   return { kernel: 'MatchDetections', label: `${n} cells, ${iou.length} pairs`, size: iou.length, inputs: () => ({ ...rest, iou: iou as Float64Array, pairOffsets }), attrs: ATTRS };
 };
 
-/** Two sizes per kernel; `quick` keeps the smaller. */
+/** Two sizes per kernel; `quick` keeps the smaller (the larger sets are then never built). */
 export function matchWorkloads(quick: boolean): BackendWorkload[] {
-  const all = [fused(2000), fused(20000), matchOnly(2000), matchOnly(20000)] as BackendWorkload[];
-  return quick ? all.filter((_, i) => i % 2 === 0) : all;
+  const sizes = quick ? [2000] : [2000, 20000];
+  return [...sizes.map(fused), ...sizes.map(matchOnly)] as BackendWorkload[];
 }

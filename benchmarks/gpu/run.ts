@@ -11,9 +11,9 @@
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { probeWebGpuAdapter } from '@tensoreval/core';
+import { errorFirstLine, probeWebGpuAdapter } from '@tensoreval/core';
 
 const argv = process.argv.slice(2);
 const full = argv.includes('--full');
@@ -36,7 +36,7 @@ function child(backend: string, device: string): Promise<Record<string, unknown>
       try {
         resolve(JSON.parse(line) as Record<string, unknown>);
       } catch {
-        resolve({ backend, device, error: error?.message.split('\n')[0] ?? 'no output' });
+        resolve({ backend, device, error: error ? errorFirstLine(error) : 'no output' });
       }
     });
   });
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   if (!write) return;
   const subset = only ? `${only.slice(7).replace(/,/g, '-').toLowerCase()}-` : '';
   const file = join(root, 'benchmarks', 'results', `${machine}-gpu-${subset}${date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify({ date, machine, cpu, cores: availableParallelism(), node: process.version, webgpu, full, ...(only ? { only: only.slice(7) } : {}), runs }, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date, machine, cpu, cores: availableParallelism(), loadAverage: loadavg(), node: process.version, webgpu, full, ...(only ? { only: only.slice(7) } : {}), runs }, null, 1)}\n`);
   console.log(`\n# wrote ${file}`);
 }
 

@@ -11,9 +11,10 @@ export function roundUp(x: number, to: number): number {
 }
 
 /**
- * Rows of a per job: L2-sized, whole panels, at least four jobs per thread (a thread slowed by
- * another process is not left holding a large share at the end) and a job count that is a multiple
- * of the threads, so on a quiet machine no thread runs the last job alone.
+ * Rows of a per job: L2-sized, whole panels, and at least four jobs per thread (a thread slowed by
+ * another process is not left holding a large share at the end). The job count is rounded to a
+ * multiple of the threads before the rows are rounded up to whole panels, which can leave fewer jobs
+ * (10,000 rows on 16 threads: 63), so the last round of jobs is not always full.
  */
 export function rowsPerJob(rowsPad: number, dim: number, threads: number): number {
   const fit = Math.max(A_PANEL, Math.floor(A_BLOCK_BYTES / (4 * dim)));

@@ -28,8 +28,9 @@ function bbIou(d: number[], g: number[]): number {
 const FAR_DT = [1e6, 1e6, 0.01, 0.01];
 const FAR_GT = [1e6 + 0.005, 1e6, 0.01, 0.01];
 
-// States: 0 = FP, 1 = TP, 2 = ignored (MATCH_STATE). Each case is decided by the float64 IoU where a
-// float32 one would decide otherwise, so a device path passes only if its guard sends it to float64.
+// States: 0 = FP, 1 = TP, 2 = ignored (MATCH_STATE). The first four cases are decided by the float64
+// IoU where a float32 one would decide otherwise, so a device path passes them only if its guard sends
+// them to float64; the rest cover crowd GT, several problems and area ranges, and empty input.
 export const matchBoxDetectionsCases: KernelCases<'MatchBoxDetections'> = [
   {
     name: 'IoU exactly at a threshold matches there and not at the next',

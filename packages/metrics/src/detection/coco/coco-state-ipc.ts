@@ -25,7 +25,7 @@ interface CocoStateHeader {
  * category, file position, group, rank int32, its A×T match states as fixed-size binary, and the
  * rows' accumulate order as an int32 `order` column when the state has it); params,
  * categories, counts and positives in the schema metadata. About 80 bytes per evaluated detection
- * at the default 4 area ranges × 10 thresholds (measured 2026-11-25: 16.7 MB for 209k rows, `order` included).
+ * at the default 4 area ranges × 10 thresholds (16.7 MB for 209k rows: benchmarks/results/coco-state-vm-2026-11-25.json).
  */
 export function encodeCocoState(state: CocoState): Promise<Uint8Array> {
   // the file format has no TIDE columns: refused rather than dropped
