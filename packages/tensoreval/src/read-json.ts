@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { invalidInput } from '@tensoreval/core';
+import { invalidInput, isGzip } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -30,7 +30,7 @@ async function readStdin(): Promise<Buffer> {
 
 /** `bytes` inflated when they are gzip (its magic bytes), else `bytes` itself. */
 function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
-  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+  return isGzip(bytes) ? gunzipSync(bytes) : bytes;
 }
 
 /** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */

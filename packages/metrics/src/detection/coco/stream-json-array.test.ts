@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { readJsonArrayChunks } from './stream-json-array';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readJsonArray, readJsonArrayChunks } from './stream-json-array';
 
 /** Splits text into byte chunks of `size` (cutting through multi-byte characters and tokens). */
 function* chunks(text: string, size: number): Generator<Uint8Array> {
@@ -35,5 +39,25 @@ describe('readJsonArrayChunks', () => {
     await expect(readJsonArrayChunks(chunks('{"a": 1}', 3), { source: 'x.json' })).rejects.toThrow(/start with "\["/);
     await expect(readJsonArrayChunks(chunks('[1, 2', 3), { source: 'x.json' })).rejects.toThrow(/closing/);
     await expect(readJsonArrayChunks(chunks('[1] x', 3), { source: 'x.json' })).rejects.toThrow(/end after the closing/);
+  });
+});
+
+describe('readJsonArray', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tensoreval-json-array-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const text = JSON.stringify(records);
+
+  it('reads a plain file and a gzip one (by its magic bytes, whatever its name) to the same values', async () => {
+    writeFileSync(join(dir, 'plain.json'), text);
+    writeFileSync(join(dir, 'packed.json'), gzipSync(text));
+    expect(await readJsonArray(join(dir, 'plain.json'), { chunkBytes: 7, batchBytes: 16 })).toEqual(records);
+    expect(await readJsonArray(join(dir, 'packed.json'), { chunkBytes: 7, batchBytes: 16 })).toEqual(records);
+  });
+  it('names the file in a TE-209 line for a gzip stream cut short, and keeps JSON errors as they are', async () => {
+    const packed = gzipSync(text);
+    writeFileSync(join(dir, 'cut.json.gz'), packed.subarray(0, packed.length >> 1));
+    await expect(readJsonArray(join(dir, 'cut.json.gz'), { chunkBytes: 64 })).rejects.toThrow(/cut\.json\.gz.*readable gzip file.*TE-209/);
+    writeFileSync(join(dir, 'bad.json.gz'), gzipSync('[{"a": 1}, {"a": tru}]'));
+    await expect(readJsonArray(join(dir, 'bad.json.gz'), { batchBytes: 1 })).rejects.toThrow(/bad\.json\.gz` \(record \d\).*valid JSON array.*TE-209/);
   });
 });

@@ -1,4 +1,4 @@
-import { invalidInput } from '@tensoreval/core';
+import { invalidInput, isGzip, TensorEvalError } from '@tensoreval/core';
 
 /** Options of the streaming JSON-array reader. */
 export interface JsonArrayReaderOptions {
@@ -102,9 +102,33 @@ export async function readJsonArrayChunks(chunks: AsyncIterable<Uint8Array | str
   return out;
 }
 
-/** Reads a JSON-array file by streaming (see {@link readJsonArrayChunks}). Node only. */
+/**
+ * Reads a JSON-array file by streaming (see {@link readJsonArrayChunks}), inflating it on the way
+ * when it is gzip (its magic bytes), as the whole-file readers do. Node only.
+ */
 export async function readJsonArray(path: string, options: JsonArrayReaderOptions & { chunkBytes?: number } = {}): Promise<unknown[]> {
   const { createReadStream } = await import('node:fs');
-  const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? 4 << 20 });
-  return readJsonArrayChunks(stream as AsyncIterable<Buffer>, { source: path, ...options });
+  const { open } = await import('node:fs/promises');
+  const head = new Uint8Array(2);
+  const file = await open(path, 'r');
+  try {
+    await file.read(head, 0, 2, 0);
+  } finally {
+    await file.close();
+  }
+  const highWaterMark = options.chunkBytes ?? 4 << 20;
+  const raw = createReadStream(path, { highWaterMark });
+  let stream: NodeJS.ReadableStream = raw;
+  if (isGzip(head)) {
+    const inflate = (await import('node:zlib')).createGunzip({ chunkSize: Math.max(64, highWaterMark) });
+    raw.on('error', (error) => inflate.destroy(error));
+    stream = raw.pipe(inflate);
+  }
+  try {
+    return await readJsonArrayChunks(stream as AsyncIterable<Buffer>, { source: path, ...options });
+  } catch (error) {
+    if (error instanceof TensorEvalError) throw error;
+    // a read failure or a corrupt gzip stream part-way through
+    throw invalidInput('readJsonArray', path, isGzip(head) ? 'be a readable gzip file' : 'be a readable file', (error as Error).message, 'TE-209');
+  }
 }
