@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,9 +25,9 @@ const DT = join(val, 'instances_val2014_fakebbox100_results.json');
 const version = (JSON.parse(readFileSync(join(repoRoot, 'packages/tensoreval/package.json'), 'utf8')) as { version: string }).version;
 
 /** The CLI as a process (exit codes are set by cli.ts). */
-function cli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(args: string[], cwd = repoRoot, nodeFlags: string[] = [], timeoutMs = 0): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/tensoreval/src/cli.ts'), ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...nodeFlags, '--import', 'tsx', join(repoRoot, 'packages/tensoreval/src/cli.ts'), ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26, timeout: timeoutMs, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -114,6 +115,24 @@ describe('CLI conventions', () => {
     expect(r.stderr).toMatch(/Average Precision {2}\(AP\) @\[ IoU=0\.50:0\.95/);
     expect(existsSync(join(cwd, '-'))).toBe(false);
   });
+
+  it('the process ends when its command is done, with its output whole, even while a library keeps a timer running', async () => {
+    // a ref'd interval that never stops stands for the Redis client's buffer-shrinking timer after
+    // a queue run; without the explicit exit the process would wait on it for ever
+    const dir = mkdtempSync(join(tmpdir(), 'tensoreval-exit-'));
+    const preload = join(dir, 'lingering-timer.cjs');
+    writeFileSync(preload, 'setInterval(() => {}, 50);\n');
+    try {
+      const r = await cli(['coco', '--gt', GT, '--dt', DT, '--out', '-', '--quiet'], repoRoot, ['--require', preload], 30_000);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).stats).toHaveLength(12);
+      const bad = await cli(['cocoa'], repoRoot, ['--require', preload], 30_000);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/TE-102/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('exit codes: 2 with one line for bad usage (unknown command, a coco --backend other than auto or cpu)', async () => {
     const unknown = await cli(['cocoa']);
