@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,12 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       expect(Buffer.from(queued.arrays.precision.buffer).equals(Buffer.from(local.arrays.precision.buffer))).toBe(true);
       expect(queued.stats).toEqual(local.stats);
       expect(queued.classF1).toEqual(local.classF1);
+      // a .json.gz input is stored as it is and read by the worker as the local reader reads it
+      const packed = join(tmp, 'dt_bbox.json.gz');
+      writeFileSync(packed, gzipSync(readFileSync(dt)));
+      const fromGzip = await evaluateCocoOnQueue(gt, packed, { scoreThreshold: 0.5 }, { connection, shards: 2, queueName: `${queueName}-lib` });
+      expect(Buffer.from(fromGzip.arrays.precision.buffer).equals(Buffer.from(local.arrays.precision.buffer))).toBe(true);
+      expect(fromGzip.stats).toEqual(local.stats);
       // shard files hold no TIDE errors: refused before any job, not dropped
       await expect(evaluateCocoOnQueue(gt, dt, { tide: true }, { connection, shards: 2, queueName: `${queueName}-lib` })).rejects.toThrow(/'tide'.*--queue.*TE-103/);
     } finally {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
@@ -6,10 +6,11 @@ import { Redis } from 'ioredis';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import { encodeCocoState } from '@tensoreval/metrics/detection';
 import { runCocoShard } from '../coco-shard';
+import { readJsonInput } from '../read-json';
 import { errorToWire } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import { runEvaluateShard } from '../evaluate-shard';
-import { compress, decompress, type InputRef, type ShardJob, type ShardJobResult } from './shard-job';
+import { compress, type InputRef, type ShardJob, type ShardJobResult } from './shard-job';
 
 /** Options of {@link startQueueWorker}. */
 export interface QueueWorkerOptions {
@@ -88,19 +89,23 @@ async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string
 /** A datum shard of a metric request: its own request, already cut. Bad input is not retried. */
 async function evaluateShard(d: Extract<ShardJob, { kind: 'evaluate' }>, scratch: string, get: (key: string) => Promise<Buffer | null>): Promise<ShardDone> {
   const path = await materialise(d.request, `request-${d.index}.json`, join(scratch, 'request'), get);
-  const request = JSON.parse(await readFile(path, 'utf8')) as { data: { datums: unknown[] } } & Record<string, unknown>;
+  const request = await readJsonInput('evaluate shard', path) as { data: { datums: unknown[] } } & Record<string, unknown>;
   const out = await runEvaluateShard({ request: request as never, base: d.base, ...(d.backend === undefined ? {} : { backend: d.backend }) }, true);
   if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
   return { bytes: await compress(out.state), warnings: out.warnings, summary: `${request.data.datums.length} datums` };
 }
 
-/** The local path of an input: a shared-directory path as is, a Redis key written into `dir` under its original name. */
+/**
+ * The local path of an input: a shared-directory path as is, a Redis key's bytes written into `dir`
+ * under its original name. They stay gzip'd: every reader inflates gzip by its magic bytes, in one
+ * call, which is faster than inflating here and reading the larger file back.
+ */
 async function materialise(ref: InputRef, name: string, dir: string, get: (key: string) => Promise<Buffer | null>): Promise<string> {
   if ('path' in ref) return ref.path;
   const bytes = await get(ref.redisKey);
   if (bytes === null) throw new Error(`input ${name} is no longer in Redis (key ${ref.redisKey} expired or was deleted)`);
   await mkdir(dir, { recursive: true });
   const path = join(dir, basename(name));
-  await writeFile(path, await decompress(bytes));
+  await writeFile(path, bytes);
   return path;
 }
