@@ -1,10 +1,10 @@
 import { constants } from 'node:buffer';
 import { stat } from 'node:fs/promises';
-import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches } from '@tensoreval/metrics/detection';
+import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches, type LoadedCocoGt } from '@tensoreval/metrics/detection';
 import { DEFAULT_STREAM_ABOVE } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
-import { joinColumns, type LoadGtOutcome, type ScannedRange, type ScanRangeOutcome } from './coco-split';
+import { joinColumns, type LoadGtOutcome, type ScannedColumns, type ScannedRange, type ScanRangeOutcome } from './coco-split';
 import type { EvaluateCocoOptions } from './evaluate-coco';
 import { recordCuts, recordRanges } from './json-record-ranges';
 import { readSharedInputBytes } from './read-json';
@@ -13,7 +13,7 @@ import { withPool } from './shard-pool';
 import { sharedAlloc } from './shared-memory';
 
 type ShardOutcome = { state: CocoState } | { error: WireError };
-type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
+export type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
 
 const CALLER = 'evaluateCoco';
 const { MAX_STRING_LENGTH } = constants;
@@ -74,11 +74,20 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
 /** Ranges of the results file per thread: more ranges than threads, so the thread that loads the GT takes fewer (not tuned by measurement). */
 const RANGES_PER_THREAD = 3;
 
+/** The inputs of a run read once: the loaded GT and the results file's bytes and columns (in shared memory). */
+export interface ScannedInputs {
+  loadedGt: LoadedCocoGt;
+  dtBytes: Uint8Array;
+  columns: ScannedColumns;
+}
+
 /**
- * The shards' outcomes over files read once, the results scanned in ranges; undefined where the
- * inputs take the one-file-per-thread path (which then reports any reading error as one pass does).
+ * Reads both files once: `run` loads the GT while it scans the results file in `ranges` byte ranges,
+ * and the columns are joined in file order. Undefined where the inputs take the
+ * one-file-per-shard path (keypoints, LVIS, files read by streaming, texts past one string, a GT
+ * that does not load, records the scanner declines), which then reports any error as one pass does.
  */
-async function scannedShards(gt: string, dt: string, options: CocoShardOptions, workers: number, run: RunTask): Promise<ShardOutcome[] | undefined> {
+export async function scanInputsOnce(gt: string, dt: string, options: CocoShardOptions, ranges: number, run: RunTask): Promise<ScannedInputs | undefined> {
   // keypoint and LVIS results are read as records
   if (options.iouType === 'keypoints' || options.lvis === true) return undefined;
   const iouType = options.iouType ?? 'bbox';
@@ -93,8 +102,8 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
     return undefined;
   }
   const loading = run({ kind: 'gt', gtBytes, gt, iouType }) as Promise<LoadGtOutcome>;
-  const ranges = recordRanges(dtBytes.length, recordCuts(dtBytes, workers * RANGES_PER_THREAD));
-  const scans = (await Promise.all(ranges.map((range) => run({ kind: 'scan', bytes: dtBytes, range, withMasks })))) as ScanRangeOutcome[];
+  const cut = recordRanges(dtBytes.length, recordCuts(dtBytes, ranges));
+  const scans = (await Promise.all(cut.map((range) => run({ kind: 'scan', bytes: dtBytes, range, withMasks })))) as ScanRangeOutcome[];
   const loaded = await loading;
   const scanned: ScannedRange[] = [];
   for (const s of scans) {
@@ -102,8 +111,17 @@ async function scannedShards(gt: string, dt: string, options: CocoShardOptions, 
     scanned.push(s);
   }
   if ('declined' in loaded) return undefined;
-  const columns = joinColumns(scanned, withMasks, dtBytes.length);
-  return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', loadedGt: loaded.gt, dtBytes, columns, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
+  return { loadedGt: loaded.gt, dtBytes, columns: joinColumns(scanned, withMasks, dtBytes.length) };
+}
+
+/**
+ * The shards' outcomes over files read once, the results scanned in ranges; undefined where the
+ * inputs take the one-file-per-thread path (which then reports any reading error as one pass does).
+ */
+async function scannedShards(gt: string, dt: string, options: CocoShardOptions, workers: number, run: RunTask): Promise<ShardOutcome[] | undefined> {
+  const inputs = await scanInputsOnce(gt, dt, options, workers * RANGES_PER_THREAD, run);
+  if (inputs === undefined) return undefined;
+  return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', ...inputs, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
 }
 
 /** Merges shard outcomes; the first failed shard's error is thrown. */

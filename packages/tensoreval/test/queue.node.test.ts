@@ -88,6 +88,9 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(r.stderr).toMatch(/6\/6 shards done/);
     // the survivor ran the killed worker's shard
     expect(survivor.log.join('')).toMatch(new RegExp(`shard ${killed} of 6 .* done`));
+    // the survivor read the inputs once for the run and kept them for its other shards
+    expect(survivor.log.join('')).toMatch(/of 6 .* done: \d+ evaluated detections, inputs read for the run/);
+    expect(survivor.log.join('')).toMatch(/of 6 .* done: \d+ evaluated detections, inputs kept from an earlier shard of the run/);
     const l = await runTensoreval(['coco', ...args, '--out', local, '--quiet']);
     expect(l.code).toBe(0);
     expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));

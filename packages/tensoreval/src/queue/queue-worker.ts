@@ -6,11 +6,18 @@ import { Redis } from 'ioredis';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import { encodeCocoState } from '@tensoreval/metrics/detection';
 import { runCocoShard } from '../coco-shard';
+import cocoShardWorker from '../coco-shard-worker';
+import { evaluateScannedShard } from '../coco-split';
+import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import { readJsonInput } from '../read-json';
 import { errorToWire } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import { runEvaluateShard } from '../evaluate-shard';
+import { RunInputsCache } from './run-inputs-cache';
 import { compress, type InputRef, type ShardJob, type ShardJobResult } from './shard-job';
+
+/** A worker drops the inputs of the run it served last when no shard of it has come for this long. */
+const RUN_INPUTS_IDLE_MS = 60_000;
 
 /** Options of {@link startQueueWorker}. */
 export interface QueueWorkerOptions {
@@ -38,7 +45,8 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
   // inputs are read with a client of our own: BullMQ's blocks on the queue
   const redis = new Redis(connection);
   const get = (key: string) => redis.getBuffer(key);
-  const worker = new Worker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, get, log), {
+  const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
+  const worker = new Worker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, get, log, inputs), {
     connection,
     concurrency: options.concurrency ?? 1,
     lockDuration,
@@ -47,18 +55,21 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
     maxStalledCount: 2,
   });
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('closed', () => redis.disconnect());
+  worker.on('closed', () => {
+    inputs.clear();
+    redis.disconnect();
+  });
   return worker;
 }
 
-async function runShardJob(job: Job<ShardJob>, get: (key: string) => Promise<Buffer | null>, log: (line: string) => void): Promise<ShardJobResult> {
+async function runShardJob(job: Job<ShardJob>, get: (key: string) => Promise<Buffer | null>, log: (line: string) => void, inputs: RunInputsCache<ScannedInputs | undefined>): Promise<ShardJobResult> {
   const d = job.data;
   if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ message: `unknown shard job kind ${JSON.stringify((d as { kind: unknown }).kind)}` }));
   const where = `shard ${d.index + 1} of ${d.count} (run ${d.runId}, job ${job.id}, attempt ${job.attemptsMade + 1})`;
   log(`${where} started`);
   const scratch = await mkdtemp(join(tmpdir(), 'tensoreval-shard-'));
   try {
-    const { bytes, warnings, summary } = d.kind === 'coco' ? await cocoShard(d, scratch, get) : await evaluateShard(d, scratch, get);
+    const { bytes, warnings, summary } = d.kind === 'coco' ? await cocoShard(d, scratch, get, inputs) : await evaluateShard(d, scratch, get);
     log(`${where} done: ${summary}, state ${bytes.length} bytes`);
     const extra = warnings.length > 0 ? { warnings } : {};
     if (d.stateDir !== undefined) {
@@ -79,11 +90,29 @@ async function runShardJob(job: Job<ShardJob>, get: (key: string) => Promise<Buf
 type ShardDone = { bytes: Buffer; warnings: TensorEvalWarning[]; summary: string };
 
 /** A COCO shard: both input files, one range of GT images. Bad input is not retried. */
-async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, get: (key: string) => Promise<Buffer | null>): Promise<ShardDone> {
-  const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]);
-  const out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
+async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, get: (key: string) => Promise<Buffer | null>, cache: RunInputsCache<ScannedInputs | undefined>): Promise<ShardDone> {
+  // box and mask results are read once per run and worker (the GT loaded, the results scanned), as --workers does;
+  // keypoints, LVIS and what the scanner declines read both files per shard, as one pass
+  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : cache.get(JSON.stringify([d.runId, d.gt, d.dt, d.options]), async () => {
+    const dir = join(scratch, 'run');
+    try {
+      const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(dir, 'gt'), get), materialise(d.dt, d.dtName, join(dir, 'dt'), get)]);
+      return await scanInputsOnce(gt, dt, d.options, 1, cocoShardWorker);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  const once = await held?.value;
+  let out: Awaited<ReturnType<typeof runCocoShard>>;
+  if (once !== undefined) {
+    out = await evaluateScannedShard({ kind: 'evaluate', ...once, gt: d.gtName, dt: d.dtName, options: d.options, index: d.index, count: d.count });
+  } else {
+    const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]);
+    out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
+  }
   if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
-  return { bytes: await compress(await encodeCocoState(out.state)), warnings: [], summary: `${out.state.rows.score.length} evaluated detections` };
+  const read = once === undefined ? 'inputs read for this shard' : held?.reused ? 'inputs kept from an earlier shard of the run' : 'inputs read for the run';
+  return { bytes: await compress(await encodeCocoState(out.state)), warnings: [], summary: `${out.state.rows.score.length} evaluated detections, ${read}` };
 }
 
 /** A datum shard of a metric request: its own request, already cut. Bad input is not retried. */
