@@ -1,6 +1,6 @@
 /**
  * `npm run bench:coco-scale`: `tensoreval coco` on the COCO-val-sized set (generate.ts) in one thread,
- * with `--workers 2`, and on a BullMQ queue (`--queue --shards 2` with two `tensoreval worker`
+ * with `--workers 2`, and on a BullMQ queue (`--queue --shards 2`, and `--shards 8`, with two `tensoreval worker`
  * processes on a loopback redis-server), whole-process wall time, fresh processes, interleaved,
  * medians. Checks every run's RESULT.json is byte-identical to the one-thread run. Writes
  * benchmarks/results/coco-scale-<host>-<date>.json.
@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   const url = `redis://127.0.0.1:${PORT}`;
   const workers = [0, 1].map(() => spawn(process.execPath, [cli, 'worker', '--queue', url], { stdio: ['ignore', 'pipe', 'pipe'] }));
   await Promise.all(workers.map((w) => waitFor(w, /waiting for jobs/)));
-  const configs: Record<string, string[]> = { 'workers-1': [], 'workers-2': ['--workers', '2'], 'queue-2x2-workers': ['--queue', url, '--shards', '2'] };
+  // 8 shards on the 2 workers: each worker serves 4 shards of the run (and reads its inputs once for them)
+  const configs: Record<string, string[]> = { 'workers-1': [], 'workers-2': ['--workers', '2'], 'queue-2x2-workers': ['--queue', url, '--shards', '2'], 'queue-8-shards-2-workers': ['--queue', url, '--shards', '8'] };
   const samples: Record<string, Array<{ wallS: number; load1: number }>> = Object.fromEntries(Object.keys(configs).map((k) => [k, []]));
   let identical = true;
   try {
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const summary = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, { medianWallS: median(xs.map((s) => s.wallS)), medianLoad1: median(xs.map((s) => s.load1)) }]));
   const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
   const result = {
-    benchmark: `tensoreval coco ${iouType}, whole process: one thread vs --workers 2 vs --queue --shards 2 (2 loopback workers)`,
+    benchmark: `tensoreval coco ${iouType}, whole process: one thread vs --workers 2 vs --queue --shards 2 and --shards 8 (2 loopback workers)`,
     data: { dir: dataDir, generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections' },
     machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     commit, runs, date: new Date().toISOString(), identicalOutput: identical, summary, samples,
