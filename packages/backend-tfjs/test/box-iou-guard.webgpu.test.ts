@@ -3,8 +3,8 @@ import { pairBlockOffsets } from '@tensoreval/backend-cpu';
 import { boxErrorScales, initBackend, iouErrorMargin, type MatchBoxDetectionsInputs } from '@tensoreval/core';
 import { webGpuLane } from '@tensoreval/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-// The float64 host guard the device guard must dominate. A test may reach across layers; the package does not.
-import { guardedPairs } from '../../metrics/src/detection/guarded-iou';
+// The float64 host guard the device guard must dominate (a dev dependency: the package itself never imports metrics).
+import { guardedPairs } from '@tensoreval/metrics/detection';
 import { iouGuardPass } from '../src/kernels/MatchBoxDetections';
 import { matchShape } from '../src/kernels/MatchDetections';
 import { MAX_CANDIDATES, stepF32 } from '../src/wgsl/box-iou-guard';

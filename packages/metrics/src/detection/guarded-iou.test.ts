@@ -2,7 +2,7 @@ import '@tensoreval/backend-cpu';
 import { runKernelSync, type BoxIouInputs } from '@tensoreval/core';
 import { seededRandom } from '@tensoreval/core/testing';
 import { describe, expect, it } from 'vitest';
-import { guardBoxIou } from './guarded-iou';
+import { guardBoxIou, guardedPairs } from './guarded-iou';
 
 const COCO_THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const f = Math.fround;
@@ -87,6 +87,30 @@ describe('guardBoxIou', () => {
     const approx = float32Iou(inputs);
     expect(Math.abs((approx.iou[0] as number) - t)).toBeGreaterThan(1e-6); // outside the plain 1e-6 band
     expect(guardBoxIou(approx, inputs, { format: 'xyxy' }, [t])[0]).toBe(reference[0]);
+  });
+
+  it('recomputes each flagged pair of ragged blocks (empty ones included) from its own detection and GT', () => {
+    // Blocks of 0..4 detections × 0..4 GT, each GT near a copy of a detection scaled by a threshold, so
+    // many pairs are flagged across rows and blocks; each must get the float64 IoU of exactly its boxes.
+    const rand = seededRandom(11);
+    const dt: number[] = [], gt: number[] = [];
+    const dtOffsets = [0], gtOffsets = [0];
+    for (let b = 0; b < 60; b++) {
+      const nd = Math.floor(rand() * 5), ng = Math.floor(rand() * 5);
+      const x = rand() * 500, y = rand() * 500, w = 5 + rand() * 100, h = 5 + rand() * 100;
+      for (let i = 0; i < nd; i++) dt.push(x, y, x + w, y + h * (1 - 0.01 * i));
+      for (let j = 0; j < ng; j++) gt.push(x, y, x + w * (COCO_THRESHOLDS[Math.floor(rand() * 10)] as number), y + h);
+      dtOffsets.push(dt.length / 4);
+      gtOffsets.push(gt.length / 4);
+    }
+    const inputs: BoxIouInputs = { dt: Float64Array.from(dt), gt: Float64Array.from(gt), dtOffsets: Int32Array.from(dtOffsets), gtOffsets: Int32Array.from(gtOffsets) };
+    const reference = runKernelSync('BoxIou', inputs, { format: 'xyxy' }, { backend: 'cpu' }).iou;
+    const approx = float32Iou(inputs);
+    const flagged = guardedPairs(approx.iou, approx.pairOffsets, inputs, { format: 'xyxy' }, COCO_THRESHOLDS);
+    expect(flagged.length).toBeGreaterThan(20);
+    const guarded = guardBoxIou(approx, inputs, { format: 'xyxy' }, COCO_THRESHOLDS);
+    for (const p of flagged) expect(guarded[p]).toBe(reference[p]);
+    expect(decisions(guarded)).toEqual(decisions(reference));
   });
 
   it('leaves a float64 result (the cpu backend) untouched', () => {

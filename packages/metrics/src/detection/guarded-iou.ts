@@ -134,16 +134,8 @@ export interface GuardBoxIouOptions {
   rowGroups?: Int32Array;
 }
 
-/** The pairs {@link guardBoxIou} recomputes, with the detection and GT row of every pair. */
-interface GuardedPairs {
-  /** pair indices (ascending) whose float32 IoU could decide differently from float64 */
-  redo: Int32Array;
-  pairDt: Int32Array;
-  pairGt: Int32Array;
-}
-
-/** The host guard on a float32 BoxIou result: each pair's margin (0 where float64 proves it apart), then the flags. */
-function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions): GuardedPairs {
+/** The host guard on a float32 BoxIou result: each pair's margin (0 where float64 proves it apart), then the flagged pairs (ascending). */
+function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions): Int32Array {
   const nDt = inputs.dt.length >> 2;
   const nGt = inputs.gt.length >> 2;
   const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
@@ -152,8 +144,6 @@ function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouIn
   const d = boxErrorScales(inputs.dt, xywh);
   const g = boxErrorScales(inputs.gt, xywh);
   const margin = new Float64Array(iou.length);
-  const pairDt = new Int32Array(iou.length);
-  const pairGt = new Int32Array(iou.length);
   const rowStarts = new Float64Array(nDt);
   const rowLength = new Int32Array(nDt);
   for (let b = 0; b + 1 < dtOff.length; b++) {
@@ -167,12 +157,30 @@ function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouIn
         margin[p] = iou[p] === 0 && !overlap(inputs.dt, i, inputs.gt, j, xywh)
           ? 0
           : iouErrorMargin(d.magnitude[i] as number, d.shape[i] as number, g.magnitude[j] as number, g.shape[j] as number);
-        pairDt[p] = i;
-        pairGt[p] = j;
       }
     }
   }
-  return { redo: pairsNeedingExactIou(iou, margin, thresholds, rowStarts, rowLength, options.rowGroups), pairDt, pairGt };
+  return pairsNeedingExactIou(iou, margin, thresholds, rowStarts, rowLength, options.rowGroups);
+}
+
+/**
+ * The detection and GT row of each of the ascending pair indices `redo`, found by one walk over the
+ * block layout (rows of block b hold gtOffsets[b + 1] - gtOffsets[b] consecutive pairs from pairOffsets[b]).
+ */
+function pairRows(redo: Int32Array, pairOffsets: Float64Array, dtOff: Int32Array, gtOff: Int32Array): { pairDt: Int32Array; pairGt: Int32Array } {
+  const pairDt = new Int32Array(redo.length);
+  const pairGt = new Int32Array(redo.length);
+  let b = 0;
+  for (let k = 0; k < redo.length; k++) {
+    const p = redo[k] as number;
+    while ((pairOffsets[b + 1] as number) <= p) b++;
+    const g0 = gtOff[b] as number, width = (gtOff[b + 1] as number) - g0;
+    const q = p - (pairOffsets[b] as number);
+    const row = Math.floor(q / width);
+    pairDt[k] = (dtOff[b] as number) + row;
+    pairGt[k] = g0 + (q - row * width);
+  }
+  return { pairDt, pairGt };
 }
 
 /**
@@ -185,7 +193,7 @@ function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouIn
  * @returns pair indices into `iou`
  */
 export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Int32Array {
-  return guardPairs(iou, pairOffsets, inputs, attrs, thresholds, options).redo;
+  return guardPairs(iou, pairOffsets, inputs, attrs, thresholds, options);
 }
 
 /**
@@ -199,16 +207,17 @@ export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs:
  */
 export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Float64Array {
   if (out.iou instanceof Float64Array) return out.iou;
-  const { redo, pairDt, pairGt } = guardPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
+  const redo = guardPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
   const exact = Float64Array.from(out.iou);
   if (redo.length === 0) return exact;
+  const { pairDt, pairGt } = pairRows(redo, out.pairOffsets, inputs.dtOffsets ?? Int32Array.of(0, inputs.dt.length >> 2), inputs.gtOffsets ?? Int32Array.of(0, inputs.gt.length >> 2));
   // One cpu call: every flagged pair becomes its own 1 × 1 problem.
   const dt = new Float64Array(4 * redo.length);
   const gt = new Float64Array(4 * redo.length);
   const gtCrowd = inputs.gtCrowd ? new Uint8Array(redo.length) : undefined;
   const offsets = new Int32Array(redo.length + 1);
   for (let k = 0; k < redo.length; k++) {
-    const p = redo[k] as number, i = pairDt[p] as number, j = pairGt[p] as number;
+    const i = pairDt[k] as number, j = pairGt[k] as number;
     dt.set(inputs.dt.subarray(4 * i, 4 * i + 4), 4 * k);
     gt.set(inputs.gt.subarray(4 * j, 4 * j + 4), 4 * k);
     if (gtCrowd) gtCrowd[k] = inputs.gtCrowd?.[j] as number;
