@@ -118,11 +118,8 @@ function utf8(bytes: Uint8Array): string {
 
 export async function loadGtTask(task: LoadGtTask): Promise<LoadGtOutcome> {
   try {
-    const loaded = loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt);
-    // in shared memory, the table and masks go to every evaluating thread without a copy
-    const gt: LoadedCocoGt = { ...loaded, table: withSharedArrays(loaded.table) };
-    if (loaded.masks) gt.masks = withSharedArrays(loaded.masks);
-    return { gt };
+    // built in shared memory, the table and masks go to every evaluating thread without a copy
+    return { gt: loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt, sharedAlloc) };
   } catch {
     return { declined: true };
   }

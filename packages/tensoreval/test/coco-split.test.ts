@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { scanBoxResults, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import { evaluateCoco } from 'tensoreval';
 import { runCocoShard } from '../src/coco-shard';
-import { joinColumns, scanResultsRange, type ScannedColumns } from '../src/coco-split';
+import { joinColumns, loadGtTask, scanResultsRange, type ScannedColumns } from '../src/coco-split';
 import { rangeText, recordCuts, recordRanges } from '../src/json-record-ranges';
 import { repoRoot } from './cli-process';
 import { TRICKY, trickyResults } from './coco-tricky';
@@ -106,6 +106,17 @@ describe('scanResultsRange + joinColumns: the whole file scanned in ranges equal
     const ranges = recordRanges(bytes.length, recordCuts(bytes, 4));
     const outcomes = await Promise.all(ranges.map((range) => scanResultsRange({ kind: 'scan', bytes, range, withMasks: false })));
     expect(outcomes.map((o) => 'declined' in o)).toEqual([false, false, false, true]);
+  });
+});
+
+describe('loadGtTask: the GT thread of a split run', () => {
+  it.each(['bbox', 'segm'] as const)('%s: builds every typed array of the table and masks in shared memory (none copied there afterwards)', async (iouType) => {
+    const outcome = await loadGtTask({ kind: 'gt', gtBytes: readFileSync(join(dir, 'gt.json')), gt: 'gt.json', iouType });
+    if ('declined' in outcome) throw new Error('the GT was declined');
+    const { table, masks } = outcome.gt;
+    const arrays = [...Object.values(table), ...Object.values(masks ?? {})].filter((v) => ArrayBuffer.isView(v));
+    expect(arrays.length).toBe(iouType === 'bbox' ? 10 : 14);
+    for (const a of arrays) expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });
 

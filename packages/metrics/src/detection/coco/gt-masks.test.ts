@@ -1,3 +1,4 @@
+import { encodeRleString } from '@tensoreval/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +52,27 @@ describe('loadCocoGt: the GT loaded once for the threads of a sharded run', () =
     const shards = [2, 0, 1].map((index) => evaluateCocoState(gt, dt, { iouType: 'bbox', tide: true }, { index, count: 3 }));
     expect(finishCocoState(mergeCocoStates(shards)).tide).toEqual(one.tide);
     await expect(encodeCocoState(shards[0]!)).rejects.toThrow(/state\.tide.*TE-103/);
+  });
+
+  it.each(['bbox', 'segm'] as const)('%s: with a SharedArrayBuffer allocator every typed array is built in shared memory, exactly sized, with the same values', (iouType) => {
+    // a few crowd RLEs as compressed strings too: they size the counts by characters, which a trimmed copy undoes
+    const mixed = { ...gt, annotations: gt.annotations.map((x) => {
+      const s = x.segmentation as { size?: number[]; counts?: number[] };
+      return Array.isArray(s.counts) ? { ...x, segmentation: { size: s.size, counts: encodeRleString(s.counts) } } : x;
+    }) } as CocoDataset;
+    for (const dataset of [gt, mixed]) {
+      const plain = loadCocoGt(dataset, iouType, 'gt');
+      const shared = loadCocoGt(dataset, iouType, 'gt', (bytes) => new SharedArrayBuffer(bytes));
+      const arrays = (o: object) => Object.entries(o).filter(([, v]) => ArrayBuffer.isView(v)) as Array<[string, Uint8Array]>;
+      const built = [...arrays(shared.table), ...arrays(shared.masks ?? {})];
+      expect(built.length).toBe(iouType === 'bbox' ? 10 : 14);
+      for (const [name, a] of built) {
+        expect(a.buffer, name).toBeInstanceOf(SharedArrayBuffer);
+        expect(a.byteLength, name).toBe(a.buffer.byteLength);
+      }
+      for (const [name, a] of arrays(plain.table)) expect(Array.from(shared.table[name as keyof typeof shared.table] as Uint8Array), name).toEqual(Array.from(a));
+      for (const [name, a] of arrays(plain.masks ?? {})) expect(Array.from(shared.masks?.[name as 'counts'] as Uint32Array), name).toEqual(Array.from(a));
+    }
   });
 
   it('serves only the evaluation it was loaded for', () => {

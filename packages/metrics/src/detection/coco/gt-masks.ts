@@ -14,12 +14,15 @@ export function rasterizeGtMasks(gt: CocoDataset, source: string): RleBatch {
   return rasterizeGtTable(loadGt(gt, 'segm', { source }), source);
 }
 
-/** {@link rasterizeGtMasks} of a GT table `loadGt` built with its segmentations. */
-export function rasterizeGtTable(t: GtTable, source: string): RleBatch {
+/**
+ * {@link rasterizeGtMasks} of a GT table `loadGt` built with its segmentations; `alloc` gives the
+ * memory of the returned batch's arrays (shared, for masks that threads read).
+ */
+export function rasterizeGtTable(t: GtTable, source: string, alloc?: (bytes: number) => ArrayBufferLike): RleBatch {
   const heights = new Int32Array(t.count), widths = new Int32Array(t.count);
   for (let i = 0; i < t.count; i++) {
     heights[i] = t.imageHeights[t.imageIdx[i] as number] as number;
     widths[i] = t.imageWidths[t.imageIdx[i] as number] as number;
   }
-  return segmentationsToRle(t.segmentations, { heights, widths }, undefined, source, 'cpu');
+  return segmentationsToRle(t.segmentations, { heights, widths }, undefined, source, 'cpu', undefined, alloc);
 }

@@ -55,9 +55,10 @@ function isId(v: unknown): v is number | string {
 /**
  * Reads a COCO instances dataset into columns. Validates once: every annotation needs `image_id`
  * and `category_id` that exist in `images` / `categories`, a finite `area`, `iscrowd`, and (for bbox)
- * a 4-number `bbox` with non-negative width and height.
+ * a 4-number `bbox` with non-negative width and height. `alloc` gives the memory of the table's typed
+ * arrays (shared, for a table that threads read).
  */
-export function loadGt(dataset: CocoDataset, iouType: CocoIouType, { source, lvis = false }: SourceName): GtTable {
+export function loadGt(dataset: CocoDataset, iouType: CocoIouType, { source, lvis = false }: SourceName, alloc: (bytes: number) => ArrayBufferLike = (b) => new ArrayBuffer(b)): GtTable {
   const masks = iouType === 'segm' || iouType === 'boundary';
   if (dataset === null || typeof dataset !== 'object' || Array.isArray(dataset)) fail(source, 'root', 'be a COCO dataset object with images, annotations and categories', Array.isArray(dataset) ? 'an array' : String(dataset));
   const { images: imgs, annotations: anns, categories: cats } = dataset;
@@ -72,8 +73,8 @@ export function loadGt(dataset: CocoDataset, iouType: CocoIouType, { source, lvi
   if (images.ids.length !== imgs.length) refuseDuplicate(source, 'images', imgs.map((im) => im.id));
   if (categories.ids.length !== cats.length) refuseDuplicate(source, 'categories', cats.map((c) => c.id));
   const annIds = new Set<unknown>();
-  const imageHeights = new Int32Array(images.ids.length);
-  const imageWidths = new Int32Array(images.ids.length);
+  const imageHeights = new Int32Array(alloc(4 * images.ids.length));
+  const imageWidths = new Int32Array(alloc(4 * images.ids.length));
   for (const im of imgs) {
     const k = images.index.get(im.id) as number;
     imageHeights[k] = typeof im.height === 'number' ? im.height : 0;
@@ -85,8 +86,8 @@ export function loadGt(dataset: CocoDataset, iouType: CocoIouType, { source, lvi
   const n = anns.length;
   const t: GtTable = {
     images, imageHeights, imageWidths, categories, categoryNames, count: n,
-    imageIdx: new Int32Array(n), catIdx: new Int32Array(n), boxes: new Float64Array(4 * n), area: new Float64Array(n),
-    crowd: new Uint8Array(n), ignore: new Uint8Array(n), idZero: new Uint8Array(n), ids: new Float64Array(n), segmentations: new Array(n),
+    imageIdx: new Int32Array(alloc(4 * n)), catIdx: new Int32Array(alloc(4 * n)), boxes: new Float64Array(alloc(32 * n)), area: new Float64Array(alloc(8 * n)),
+    crowd: new Uint8Array(alloc(n)), ignore: new Uint8Array(alloc(n)), idZero: new Uint8Array(alloc(n)), ids: new Float64Array(alloc(8 * n)), segmentations: new Array(n),
   };
   for (let i = 0; i < n; i++) {
     const a = anns[i];

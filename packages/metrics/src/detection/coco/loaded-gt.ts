@@ -21,11 +21,12 @@ export interface LoadedCocoGt {
 
 /**
  * Loads `gt` for a box or mask evaluation of `iouType` (errors as `loadGt` and the mask step throw
- * them, naming `source`).
+ * them, naming `source`). `alloc` gives the memory of every typed array of the table and the masks:
+ * a SharedArrayBuffer allocator builds them where the evaluating threads read them, with no copy.
  */
-export function loadCocoGt(gt: CocoDataset, iouType: LoadedCocoGt['iouType'], source: string): LoadedCocoGt {
-  const table = loadGt(gt, iouType, { source });
-  const masks = iouType === 'bbox' ? undefined : rasterizeGtTable(table, source);
+export function loadCocoGt(gt: CocoDataset, iouType: LoadedCocoGt['iouType'], source: string, alloc?: (bytes: number) => ArrayBufferLike): LoadedCocoGt {
+  const table = loadGt(gt, iouType, { source }, alloc);
+  const masks = iouType === 'bbox' ? undefined : rasterizeGtTable(table, source, alloc);
   table.segmentations = new Array(table.count);
   return { kind: 'loaded-coco-gt', iouType, table, ...(masks ? { masks } : {}) };
 }

@@ -16,14 +16,31 @@ export interface MaskSizes {
 class CountsBuffer {
   data: Uint32Array;
   length = 0;
-  constructor(capacity: number) {
-    this.data = new Uint32Array(Math.max(capacity, 1024));
+  /** whether `data` is still the memory the constructor's `alloc` gave (it is replaced when it grows) */
+  private allocated: boolean;
+  /** `capacity` exactly when `alloc` gives the memory (shared memory is not padded), else at least 1024 */
+  constructor(capacity: number, alloc?: (bytes: number) => ArrayBufferLike) {
+    this.data = alloc ? new Uint32Array(alloc(4 * capacity)) : new Uint32Array(Math.max(capacity, 1024));
+    this.allocated = alloc !== undefined;
   }
   reserve(extra: number): void {
     if (this.length + extra <= this.data.length) return;
     const next = new Uint32Array(Math.max(2 * this.data.length, this.length + extra));
     next.set(this.data.subarray(0, this.length));
     this.data = next;
+    this.allocated = false;
+  }
+  /**
+   * The counts appended; with `alloc` (the constructor's), in its memory at exactly their length: the
+   * buffer itself when it was filled, else a trimmed copy (compressed strings decode to fewer counts
+   * than their characters, which sized it).
+   */
+  take(alloc?: (bytes: number) => ArrayBufferLike): Uint32Array {
+    if (alloc === undefined) return this.data.subarray(0, this.length);
+    if (this.allocated && this.length === this.data.length) return this.data;
+    const out = new Uint32Array(alloc(4 * this.length));
+    out.set(this.data.subarray(0, this.length));
+    return out;
   }
 }
 
@@ -33,8 +50,9 @@ class CountsBuffer {
  * (union) with RleMerge; an uncompressed RLE keeps its counts; a compressed string is decoded. A record
  * without segmentation uses `fallbackBoxes` (xywh) as the polygon [x1,y1, x1,y2, x2,y2, x2,y1], as
  * loadRes does for box results. `sizes` is indexed by record. Errors name the file and the record.
+ * `alloc`, when given, gives the memory of the returned batch's arrays (shared, for masks that threads read).
  */
-export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefined>, sizes: MaskSizes, fallbackBoxes: Float64Array | undefined, source: string, backend?: BackendHint, rows?: Int32Array): RleBatch {
+export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefined>, sizes: MaskSizes, fallbackBoxes: Float64Array | undefined, source: string, backend?: BackendHint, rows?: Int32Array, alloc?: (bytes: number) => ArrayBufferLike): RleBatch {
   const n = rows ? rows.length : segs.length;
   const recordOf = (q: number) => (rows ? (rows[q] as number) : q);
   const kind = new Uint8Array(n);
@@ -74,8 +92,9 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
   const merged = polyCount > 0 ? rasterisePolygons(segs, kind, recordOf, sizes, fallbackBoxes, polyCoords, polyCount, source, backend) : undefined;
   // A compressed string decodes to at most one count per character: size the buffer once.
   for (let q = 0; q < n; q++) if (kind[q] !== POLYGONS) capacity += ((segs[recordOf(q)] as { counts: string | number[] }).counts).length;
-  const buf = new CountsBuffer(capacity + (merged ? merged.counts.length : 0));
-  const offsets = new Int32Array(n + 1), heights = new Int32Array(n), widths = new Int32Array(n);
+  const buf = new CountsBuffer(capacity + (merged ? (merged.offsets[merged.offsets.length - 1] as number) : 0), alloc);
+  const i32 = (k: number) => (alloc ? new Int32Array(alloc(4 * k)) : new Int32Array(k));
+  const offsets = i32(n + 1), heights = i32(n), widths = i32(n);
   let mi = 0;
   for (let q = 0; q < n; q++) {
     const i = recordOf(q);
@@ -122,7 +141,7 @@ export function segmentationsToRle(segs: ReadonlyArray<CocoSegmentation | undefi
     }
     offsets[q + 1] = buf.length;
   }
-  return { counts: buf.data.subarray(0, buf.length), offsets, heights, widths };
+  return { counts: buf.take(alloc), offsets, heights, widths };
 }
 
 function rasterisePolygons(segs: ReadonlyArray<CocoSegmentation | undefined>, kind: Uint8Array, recordOf: (q: number) => number, sizes: MaskSizes, boxes: Float64Array | undefined, nCoords: number, nPolys: number, source: string, backend?: BackendHint): RleBatch {
