@@ -81,11 +81,12 @@ const SWEEP_KERNELS: readonly KernelName[] = ['PrecisionRecallSweep', 'RocAuc', 
 /**
  * The sort/sweep family, for `bench:gpu` only, on the kernel benchmark's seeded inputs (1e5, and
  * 1e6 unless quick): on tfjs these kernels exist only on webgpu, so the `auto` table (cpu, onnx,
- * tfjs on wasm) has nothing to compare for them.
+ * tfjs on wasm) has nothing to compare for them. `make` builds the inputs, so only the kernels `runs`
+ * selects are made.
  */
-export function sweepWorkloads(quick: boolean): BackendWorkload[] {
+export function sweepWorkloads(quick: boolean, runs: (kernel: KernelName) => boolean = () => true): BackendWorkload[] {
   const out: BackendWorkload[] = [];
-  for (const spec of kernelWorkloads.filter((w) => SWEEP_KERNELS.includes(w.kernel))) {
+  for (const spec of kernelWorkloads.filter((w) => SWEEP_KERNELS.includes(w.kernel) && runs(w.kernel))) {
     for (const size of quick ? [1e5] : [1e5, 1e6]) {
       const w = spec.make(size);
       out.push({ kernel: spec.kernel, label: `${spec.variant ? `${spec.variant}, ` : ''}${size} ${spec.unit}, ${w.shape}`, size, inputs: () => w.inputs, attrs: w.attrs });

@@ -1,5 +1,5 @@
 import { boxIouImpl, pairBlockOffsets } from '@tensoreval/backend-cpu';
-import type { MatchBoxDetectionsInputs } from '@tensoreval/core';
+import type { KernelName, MatchBoxDetectionsInputs } from '@tensoreval/core';
 import type { BackendWorkload } from '../backends/workloads';
 import { lcg } from '../data';
 
@@ -58,8 +58,12 @@ const matchOnly = (n: number): BackendWorkload<'MatchDetections'> => {
   return { kernel: 'MatchDetections', label: `${n} cells, ${iou.length} pairs`, size: iou.length, inputs: () => ({ ...rest, iou: iou as Float64Array, pairOffsets }), attrs: ATTRS };
 };
 
-/** Two sizes per kernel; `quick` keeps the smaller (the larger sets are then never built). */
-export function matchWorkloads(quick: boolean): BackendWorkload[] {
+/**
+ * Two sizes per kernel; `quick` keeps the smaller (the larger sets are then never built). The sets
+ * are built here, not when measured (their labels count the pairs), so only for the kernels `runs`
+ * selects: an engine without a kernel, or one `--only` leaves out, builds none of its sets.
+ */
+export function matchWorkloads(quick: boolean, runs: (kernel: KernelName) => boolean = () => true): BackendWorkload[] {
   const sizes = quick ? [2000] : [2000, 20000];
-  return [...sizes.map(fused), ...sizes.map(matchOnly)] as BackendWorkload[];
+  return [...(runs('MatchBoxDetections') ? sizes.map(fused) : []), ...(runs('MatchDetections') ? sizes.map(matchOnly) : [])] as BackendWorkload[];
 }
