@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { getWarningHandler, invalidOption, setWarningHandler, type TensorEvalWarning, type WarningHandler } from '@tensoreval/core';
 import { TASKS, validateRequest, type MetricRequest, type TaskHandler } from './request';
 import { asArray, asObject } from './request/fields';
-import type { TextGenerationRunOptions } from './request/text-generation';
+import type { JudgeOverrides, TextGenerationRunOptions } from './request/text-generation';
 import { errorToWire, type WireError } from './wire-error';
 
 /** One datum shard of a metric request: plain data only (it crosses threads and queues). */
@@ -14,7 +14,7 @@ export interface EvaluateShardTask {
   /** `evaluate`'s backend option */
   backend?: string;
   /** a judged request's judge overrides (threads only: never sent to a queue) */
-  judgeOverrides?: TextGenerationRunOptions['judgeOverrides'];
+  judgeOverrides?: JudgeOverrides;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DryRunJudgeClient, type ChatMessage, type JudgedRunSummary } from '@tensoreval/metrics/judge';
-import type { TextGenerationRunOptions } from '../request/text-generation';
+import type { JudgeOverrides, TextGenerationRunOptions } from '../request/text-generation';
 import { flagString, type ParsedArgs } from './args';
 import type { FlagSpec } from './command-spec';
 
@@ -29,7 +29,7 @@ function formatPrompt(n: number, messages: readonly ChatMessage[]): string {
  * command's own `onProgress`.)
  */
 export function judgeRunOptions(args: ParsedArgs, quiet: boolean, out: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): { options: TextGenerationRunOptions; dryRun: boolean } {
-  const overrides: NonNullable<TextGenerationRunOptions['judgeOverrides']> = {};
+  const overrides: JudgeOverrides = {};
   const baseURL = flagString(args, 'judge-base-url');
   const model = flagString(args, 'judge-model');
   const keyEnv = flagString(args, 'judge-api-key-env');

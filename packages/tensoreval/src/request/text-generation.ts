@@ -28,12 +28,19 @@ import { EMBEDDINGS_BLOCK } from './schema/embeddings-block';
 import { embeddingProviderFromBlock } from './embeddings-block';
 import type { EvaluateOptions, MetricCall, MetricRequest, MetricResponse, TaskHandler } from './types';
 
+/** The request's judge endpoint, model or key as the command line overrides them (--judge-base-url, --judge-model, the key's env variable). */
+export interface JudgeOverrides {
+  baseURL?: string;
+  model?: string;
+  apiKey?: string;
+}
+
 /** Options of a judged run beyond the request: an injected judge, CLI overrides, progress and summary hooks. */
 export interface TextGenerationRunOptions extends EvaluateOptions {
   /** Use this judge instead of building one from the request (a scripted or dry-run judge). */
   judgeClient?: JudgeClient;
   /** Override the request's judge endpoint, model or key (the CLI's --judge-base-url / --judge-model / env key). */
-  judgeOverrides?: { baseURL?: string; model?: string; apiKey?: string };
+  judgeOverrides?: JudgeOverrides;
   onProgress?: (done: number, total: number) => void;
   /** Receives the run's counts: records, Error records per metric, judge calls, cached calls, tokens, cost. */
   onSummary?: (summary: JudgedRunSummary) => void;
@@ -110,7 +117,7 @@ const JUDGE_FIELDS = ['endpoint', 'base_url', 'model', 'api_key_env', 'azure_api
  * structured_output?, cache?, pricing?: {prompt_per_million, completion_per_million}}`. An API key
  * in the block is refused: keys come from the environment variable `api_key_env` (default OPENAI_API_KEY).
  */
-export function parseJudgeSettings(raw: unknown, overrides: TextGenerationRunOptions['judgeOverrides'] = {}): JudgeSettings {
+export function parseJudgeSettings(raw: unknown, overrides: JudgeOverrides = {}): JudgeSettings {
   const fn = `${FN} (judge)`;
   const block = raw === undefined ? {} : asObject(raw, { argument: 'judge' });
   if ('api_key' in block || 'apiKey' in block) {
