@@ -68,6 +68,16 @@ describe('tensoreval coco (CLI)', () => {
     expect(r.stderr).toMatch(/missing\.json.*readable file.*TE-209/);
   });
 
+  it('reports a bad GT before a bad or missing results file, as one pass reads them', async () => {
+    const badGt = join(tmp, 'bad-gt.json');
+    writeFileSync(badGt, '{"images": [');
+    await expect(evaluateCoco(badGt, join(tmp, 'missing.json'))).rejects.toThrow(/bad-gt\.json.*valid JSON.*TE-209/);
+    await expect(evaluateCoco(GT, join(tmp, 'missing.json'))).rejects.toThrow(/missing\.json.*readable file.*TE-209/);
+    const notJson = join(tmp, 'not-json.json');
+    writeFileSync(notJson, '[{"image_id": 1,');
+    await expect(evaluateCoco(badGt, notJson)).rejects.toThrow(/bad-gt\.json.*TE-209/);
+  });
+
   it('reports bad boxes and unknown images by record on the fast box-results path too', async () => {
     const records = JSON.parse(readFileSync(DT, 'utf8')) as Array<Record<string, unknown>>;
     const negative = records.map((r, i) => (i === 5 ? { ...r, bbox: [1, 2, -3, 4] } : r));
