@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { checkInteger, checkKnownOptions, invalidOption, type RleBatch } from '@tensoreval/core';
+import { checkInteger, checkKnownOptions, invalidOption } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
 import { workerEntry } from './worker-entry';
 import { prepareBackend } from './kernels-api/backend-loading';
-import { evaluateCocoBoxesOn, evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult } from '@tensoreval/metrics/detection';
+import { evaluateCocoBoxesOn, evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult, type LoadedCocoGt } from '@tensoreval/metrics/detection';
 
 /** Options of {@link evaluateCoco}: the COCO parameters and extras of `evaluateCocoDatasets`. */
 export interface EvaluateCocoOptions extends Omit<CocoEvaluateOptions, 'gtSource' | 'dtSource'> {
@@ -103,25 +103,38 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
     // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
     return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
   }
-  // segm: the GT masks are rasterised in a worker while this thread reads the results file
-  const gtMasks = withMasks && typeof gt === 'string' && rest.gtMasks === undefined ? await startGtMaskWorker(gt) : undefined;
-  try {
+  // a large GT is loaded in a worker (for segm and boundary with its masks) while this thread reads the results file
+  const iouType = rest.iouType ?? 'bbox';
+  const gtWorker = typeof gt === 'string' && typeof dt === 'string' && !records && iouType !== 'keypoints' && rest.gtMasks === undefined ? await startGtLoadWorker(gt, iouType) : undefined;
+  if (gtWorker === undefined) {
     const inputs = await readCocoInputs(gt, dt, streamAboveBytes, withMasks, records);
-    const masks = gtMasks ? await gtMasks.result : rest.gtMasks;
-    return evaluateCocoDatasets(inputs.gt, inputs.dt, { ...rest, gtMasks: masks, ...inputs.sources });
+    return evaluateCocoDatasets(inputs.gt, inputs.dt, { ...rest, ...inputs.sources });
+  }
+  try {
+    const dtPath = dt as string;
+    let results: Awaited<ReturnType<typeof readResultsFile>> | undefined, dtError: unknown;
+    try {
+      results = await readResultsFile(dtPath, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records);
+    } catch (error) {
+      dtError = error;
+    }
+    // errors in one pass's order: a GT the worker could not load is parsed here, so its error comes first
+    const loaded = (await gtWorker.result) ?? ((await readJsonFile(gt as string)) as CocoDataset);
+    if (results === undefined) throw dtError;
+    return evaluateCocoDatasets(loaded, results, { ...rest, gtSource: gt as string, dtSource: dtPath });
   } finally {
-    gtMasks?.stop();
+    gtWorker.stop();
   }
 }
 
 /**
- * GT files below this size are rasterised on the main thread: starting a worker (about 40 ms and a
+ * GT files below this size are loaded on the main thread: starting a worker (about 40 ms and a
  * second copy of the modules) costs more than it saves there.
  */
 const GT_WORKER_MIN_BYTES = 1 << 20;
 
 /**
- * The GT mask worker: bundled beside the running module (benchmarks/coco/bundle-cli.ts), otherwise the
+ * The GT worker: bundled beside the running module (benchmarks/coco/bundle-cli.ts), otherwise the
  * one @tensoreval/metrics builds and exports ('@tensoreval/metrics/coco-gt-worker'); undefined when
  * neither exists (sources run without a build).
  */
@@ -137,19 +150,19 @@ function gtWorkerEntry(): string | undefined {
 }
 
 /**
- * Starts the GT mask worker (metrics `detection/coco/gt-mask-worker.ts`)
- * on the GT file. `result` resolves to the GT RLEs, or undefined whenever the worker cannot start,
- * fails or gives nothing: the evaluation then rasterises in this thread, with the same numbers and the
- * same errors.
+ * Starts the GT worker (metrics `detection/coco/gt-mask-worker.ts`) on the GT file. `result`
+ * resolves to the GT loaded for `iouType` (its arrays in shared memory), or undefined whenever the
+ * worker cannot start, fails or gives nothing: the GT is then parsed in this thread, with the same
+ * numbers and the same errors.
  */
-async function startGtMaskWorker(path: string): Promise<{ result: Promise<RleBatch | undefined>; stop: () => void } | undefined> {
+async function startGtLoadWorker(path: string, iouType: LoadedCocoGt['iouType']): Promise<{ result: Promise<LoadedCocoGt | undefined>; stop: () => void } | undefined> {
   const entry = gtWorkerEntry();
   if (entry === undefined) return undefined;
   try {
     if ((await stat(path)).size < GT_WORKER_MIN_BYTES) return undefined;
-    const worker = new Worker(entry, { workerData: { path, source: path } });
-    const result = new Promise<RleBatch | undefined>((done) => {
-      worker.once('message', (m: RleBatch | undefined) => done(m));
+    const worker = new Worker(entry, { workerData: { path, source: path, iouType } });
+    const result = new Promise<LoadedCocoGt | undefined>((done) => {
+      worker.once('message', (m: LoadedCocoGt | undefined) => done(m));
       worker.once('error', () => done(undefined));
       worker.once('exit', () => done(undefined));
     });
@@ -158,4 +171,3 @@ async function startGtMaskWorker(path: string): Promise<{ result: Promise<RleBat
     return undefined;
   }
 }
-

@@ -114,14 +114,15 @@ export interface CocoEvaluation {
 
 /**
  * COCO detection evaluation with pycocotools 2.0.11 semantics, bit for bit: loadRes rules, evaluate,
- * accumulate and summarize. `gt` is a COCO instances dataset, `results` a COCO results list (or, for
- * bbox, the columns `scanBoxResults` read from its text).
+ * accumulate and summarize. `gt` is a COCO instances dataset (or one `loadCocoGt` loaded for this
+ * evaluation's box or mask type, not LVIS), `results` a COCO results list (or the columns
+ * `scanBoxResults` read from its text).
  *
  * Bad input (missing field, unknown image id, negative box size, malformed RLE) throws an
  * InvalidInputError naming the source, the record index and the rule. Detections whose category is
  * not a GT category are skipped and counted in `counts.skippedUnknownCategory`.
  */
-export function evaluateCocoDatasets(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}): CocoEvaluation {
+export function evaluateCocoDatasets(gt: CocoDataset | LoadedCocoGt, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions = {}): CocoEvaluation {
   return withParsedMasksOnError(results, (r) => evaluateOnce(gt, r, options));
 }
 
@@ -134,7 +135,7 @@ function decodeRefsOrThrow(refs: MaskRefs, rows: Int32Array, checkOnly: Uint8Arr
   return batch;
 }
 
-function evaluateOnce(gt: CocoDataset, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
+function evaluateOnce(gt: CocoDataset | LoadedCocoGt, results: ArrayLike<CocoResult> | ScannedBoxResults, options: CocoEvaluateOptions): CocoEvaluation {
   const prepared = prepareCoco(gt, results, options);
   options.onStage?.('evaluate');
   const tideLane = tideLaneOf(prepared.params, options.tide);
@@ -168,10 +169,11 @@ export async function evaluateCocoBoxesOn(gt: CocoDataset, results: ArrayLike<Co
 }
 
 /** accumulate, summary and the extras of one evaluation over its matches. */
-function completeCoco(gt: CocoDataset, prepared: PreparedCoco, matches: ImageMatches, options: CocoEvaluateOptions, tideLane: TideLane | undefined): CocoEvaluation {
+function completeCoco(gt: CocoDataset | LoadedCocoGt, prepared: PreparedCoco, matches: ImageMatches, options: CocoEvaluateOptions, tideLane: TideLane | undefined): CocoEvaluation {
   const { params, gtT, dtT, iouOf, lvisCounts } = prepared;
   const images = params.imgIds === undefined ? gtT.images.ids.length : params.imgIds.length;
-  const groups = params.lvis ? lvisFrequencyGroups(gt, gtT) : undefined;
+  // a loaded GT never serves LVIS (checkLoadedGt)
+  const groups = params.lvis ? lvisFrequencyGroups(gt as CocoDataset, gtT) : undefined;
   const out = finishCoco(matches, dtT.score, params, { categoryIds: gtT.categories.ids, categoryNames: gtT.categoryNames }, {
     images, detections: dtT.count, skippedUnknownCategory: dtT.skippedUnknownCategory,
   }, options, groups);

@@ -1,23 +1,25 @@
 /**
- * Worker entry of `evaluateCoco` (segm), built as dist/coco-gt-worker.js and exported as
- * '@tensoreval/metrics/coco-gt-worker':
- * reads and parses the GT file and rasterises every GT segmentation (`rasterizeGtMasks`) while the
- * main thread reads the results file. Posts the RLE batch (buffers transferred), or `undefined` on any
- * failure: the main thread then does the work itself and reports errors exactly as without a worker.
+ * Worker entry of `evaluateCoco`, built as dist/coco-gt-worker.js and exported as
+ * '@tensoreval/metrics/coco-gt-worker': reads and parses a large GT file and loads it for the run's
+ * box or mask evaluation (`loadCocoGt`: the table, and for segm and boundary every GT mask
+ * rasterised) while the main thread reads and scans the results file. The typed arrays are built in
+ * SharedArrayBuffers, so posting them copies nothing. Posts `undefined` on any failure: the main
+ * thread then parses the GT itself and reports errors exactly as without a worker.
  */
 import '../../default-backend';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { rasterizeGtMasks } from './gt-masks';
+import { isGzip } from '@tensoreval/core';
+import { loadCocoGt, type LoadedCocoGt } from './loaded-gt';
 
-const { path, source } = workerData as { path: string; source: string };
-let message: unknown;
-const transfer: ArrayBuffer[] = [];
+const { path, source, iouType } = workerData as { path: string; source: string; iouType: LoadedCocoGt['iouType'] };
+let message: LoadedCocoGt | undefined;
 try {
-  const b = rasterizeGtMasks(JSON.parse(readFileSync(path, 'utf8')), source);
-  message = { counts: b.counts, offsets: b.offsets, heights: b.heights, widths: b.widths };
-  for (const a of [b.counts, b.offsets, b.heights, b.widths]) if (!transfer.includes(a.buffer as ArrayBuffer)) transfer.push(a.buffer as ArrayBuffer);
+  const bytes = readFileSync(path);
+  const text = (isGzip(bytes) ? gunzipSync(bytes, { chunkSize: 1 << 20 }) : bytes).toString('utf8');
+  message = loadCocoGt(JSON.parse(text), iouType, source, (n) => new SharedArrayBuffer(n));
 } catch {
   message = undefined;
 }
-parentPort?.postMessage(message, transfer);
+parentPort?.postMessage(message);
