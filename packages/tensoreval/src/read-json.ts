@@ -70,12 +70,15 @@ export async function readSharedInputBytes(caller: string, path: string): Promis
 
 /** The text of {@link readInputBytes} (UTF-8). */
 export async function readInputText(caller: string, path: string, options: ReadJsonOptions = {}): Promise<string> {
-  const bytes = await readInputBytes(caller, path, options);
+  return utf8Text(caller, inputName(path, options), await readInputBytes(caller, path, options));
+}
+
+/** `bytes` of the input named `name` as UTF-8 text; TE-209 past V8's longest string. */
+export function utf8Text(caller: string, name: string, bytes: Buffer): string {
   try {
     return bytes.toString('utf8');
   } catch (error) {
-    // past V8's longest string
-    throw unreadableInput(caller, inputName(path, options), error);
+    throw unreadableInput(caller, name, error);
   }
 }
 

@@ -1,9 +1,17 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { cocoCli, REPO_ROOT } from './coco-cli-run';
 import { evaluateCoco } from 'tensoreval';
+
+// counts the chunked JSON-array reads, to tell the streamed path from the whole-text one
+const chunkedReads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@tensoreval/metrics/detection', async (importOriginal) => {
+  const m = await importOriginal<typeof import('@tensoreval/metrics/detection')>();
+  return { ...m, readJsonArrayChunks: (...a: Parameters<typeof m.readJsonArrayChunks>) => { chunkedReads.count++; return m.readJsonArrayChunks(...a); } };
+});
 
 const repoRoot = REPO_ROOT;
 const val = join(repoRoot, 'test-data/reference/coco/cocoapi_val2014_100');
@@ -66,6 +74,21 @@ describe('tensoreval coco (CLI)', () => {
     const r = await cli(['--gt', GT, '--dt', join(tmp, 'missing.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/missing\.json.*readable file.*TE-209/);
+  });
+
+  it('streams a gzip results file that inflates past streamAboveBytes, however small the file itself is', async () => {
+    const packed = join(tmp, 'dt.json.gz');
+    const text = readFileSync(DT);
+    writeFileSync(packed, gzipSync(text));
+    const streamAboveBytes = Math.floor(text.length / 2); // above the gzip file's size, below the inflated text's
+    expect(gzipSync(text).length).toBeLessThan(streamAboveBytes);
+    const before = chunkedReads.count;
+    const streamed = await evaluateCoco(GT, packed, { streamAboveBytes });
+    expect(chunkedReads.count).toBe(before + 1);
+    const whole = await evaluateCoco(GT, DT);
+    expect(chunkedReads.count).toBe(before + 1);
+    expect(streamed.stats).toEqual(whole.stats);
+    expect(Buffer.from(streamed.arrays.precision.buffer).equals(Buffer.from(whole.arrays.precision.buffer))).toBe(true);
   });
 
   it('reports a bad GT before a bad or missing results file, as one pass reads them', async () => {
