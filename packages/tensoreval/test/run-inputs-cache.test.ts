@@ -26,6 +26,26 @@ describe('RunInputsCache (a worker keeps the inputs of the run it served last)',
     expect([next.reused, await next.value]).toEqual([false, 'read again']);
   });
 
+  it('counts idle time from the end of a slow read and from a job done with the entry, not from the ask', async () => {
+    vi.useFakeTimers();
+    const cache = new RunInputsCache<string>(1000);
+    let finish: (v: string) => void = () => {};
+    const slow = cache.get('run', () => new Promise<string>((ok) => { finish = ok; }));
+    vi.advanceTimersByTime(900);
+    finish('A');
+    await slow.value;
+    vi.advanceTimersByTime(900); // 1,800 ms after the ask, 900 after the read settled
+    expect(cache.get('run', async () => 'B').reused).toBe(true);
+    vi.advanceTimersByTime(900);
+    cache.touch('run'); // a long shard ends
+    vi.advanceTimersByTime(900);
+    expect(cache.get('run', async () => 'C').reused).toBe(true);
+    cache.touch('other run'); // another run's key leaves this entry alone
+    vi.advanceTimersByTime(1001);
+    expect(cache.get('run', async () => 'D').reused).toBe(false);
+    cache.clear();
+  });
+
   it('drops the entry when no shard has asked for it for the idle time, and each ask restarts that time', async () => {
     vi.useFakeTimers();
     const cache = new RunInputsCache<string>(1000);

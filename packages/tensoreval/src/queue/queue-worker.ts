@@ -93,7 +93,8 @@ type ShardDone = { bytes: Buffer; warnings: TensorEvalWarning[]; summary: string
 async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, get: (key: string) => Promise<Buffer | null>, cache: RunInputsCache<ScannedInputs | undefined>): Promise<ShardDone> {
   // box and mask results are read once per run and worker (the GT loaded, the results scanned), as --workers does;
   // keypoints, LVIS and what the scanner declines read both files per shard, as one pass
-  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : cache.get(JSON.stringify([d.runId, d.gt, d.dt, d.options]), async () => {
+  const key = JSON.stringify([d.runId, d.gt, d.dt, d.options]);
+  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : cache.get(key, async () => {
     const dir = join(scratch, 'run');
     try {
       const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(dir, 'gt'), get), materialise(d.dt, d.dtName, join(dir, 'dt'), get)]);
@@ -106,6 +107,7 @@ async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string
   let out: Awaited<ReturnType<typeof runCocoShard>>;
   if (once !== undefined) {
     out = await evaluateScannedShard({ kind: 'evaluate', ...once, gt: d.gtName, dt: d.dtName, options: d.options, index: d.index, count: d.count });
+    cache.touch(key); // idle from the end of this shard, however long it took
   } else {
     const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]);
     out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
