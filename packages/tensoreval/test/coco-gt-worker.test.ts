@@ -2,10 +2,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { inCi } from '@tensoreval/core/testing';
 import { evaluateCoco } from 'tensoreval';
 import { repoRoot } from './cli-process';
+
+// counts the GT files the main thread parses: none where the worker loaded the GT
+const gtParses = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../src/coco-files', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../src/coco-files')>();
+  return { ...m, readJsonFile: (path: string) => { gtParses.count++; return m.readJsonFile(path); } };
+});
 
 // A GT of 1 MiB or more is loaded in a worker thread (the built '@tensoreval/metrics/coco-gt-worker')
 // while the main thread reads the results file. The reference GT is padded past that size with an
@@ -18,15 +25,17 @@ const gt = JSON.parse(readFileSync(join(dir, 'instances_val2014_100.json'), 'utf
 const padded = join(tmp, 'gt-padded.json');
 writeFileSync(padded, JSON.stringify({ ...gt, info: { ...(gt.info as object), padding: 'x'.repeat(1 << 20) } }));
 
+/** Whether the built worker entry exists (the suite runs after `npm run build` in CI). */
+const built = (() => {
+  try {
+    return existsSync(createRequire(import.meta.url).resolve('@tensoreval/metrics/coco-gt-worker'));
+  } catch {
+    return false;
+  }
+})();
+
 describe('evaluateCoco with a GT large enough for the GT worker', () => {
   it('has the worker built where the suite runs in CI', () => {
-    const built = (() => {
-      try {
-        return existsSync(createRequire(import.meta.url).resolve('@tensoreval/metrics/coco-gt-worker'));
-      } catch {
-        return false;
-      }
-    })();
     if (inCi()) expect(built).toBe(true);
   });
 
@@ -35,8 +44,11 @@ describe('evaluateCoco with a GT large enough for the GT worker', () => {
     ['segm', 'instances_val2014_fakesegm100_results.json'],
   ] as const)('gives the reference numbers for %s', async (iouType, results) => {
     const expected = JSON.parse(readFileSync(join(dir, `cocoapi_val2014_100.${iouType}.expected.json`), 'utf8')) as { stats: number[] };
+    const parsesBefore = gtParses.count;
     const r = await evaluateCoco(padded, join(dir, results), { iouType, scoreThreshold: 0.5 });
     expect(Array.from(r.stats)).toEqual(expected.stats);
+    // the worker loaded the GT: this thread parsed none (without a build, the fallback parses it here)
+    expect(gtParses.count - parsesBefore).toBe(built ? 0 : 1);
     const small = await evaluateCoco(join(dir, 'instances_val2014_100.json'), join(dir, results), { iouType, scoreThreshold: 0.5 });
     expect(Buffer.from(r.arrays.precision.buffer).equals(Buffer.from(small.arrays.precision.buffer))).toBe(true);
     expect(r.classF1).toEqual(small.classF1);
