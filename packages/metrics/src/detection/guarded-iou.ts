@@ -134,12 +134,24 @@ export interface GuardBoxIouOptions {
   rowGroups?: Int32Array;
 }
 
-/** The host guard on a float32 BoxIou result: each pair's margin (0 where float64 proves it apart), then the flagged pairs (ascending). */
-function guardPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions): Int32Array {
+/** The detection and GT row offsets of each block of `inputs` (one block when it gives none). */
+function blockOffsets(inputs: BoxIouInputs): { dtOff: Int32Array; gtOff: Int32Array } {
+  return { dtOff: inputs.dtOffsets ?? Int32Array.of(0, inputs.dt.length >> 2), gtOff: inputs.gtOffsets ?? Int32Array.of(0, inputs.gt.length >> 2) };
+}
+
+/**
+ * The pairs of a float32 BoxIou result that {@link guardBoxIou} recomputes in float64, ascending: the
+ * host guard's verdict (each pair's margin, 0 where float64 proves it apart, then the flagged pairs),
+ * also for checking another guard against it (the WGSL guard of tfjs-backend-webgpu must flag every
+ * detection row holding one of them).
+ *
+ * @param iou        float32 IoU values in the BoxIou kernel's layout for `inputs` / `attrs`
+ * @param pairOffsets the layout's pair offset of each block (B + 1)
+ * @returns pair indices into `iou`
+ */
+export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Int32Array {
+  const { dtOff, gtOff } = blockOffsets(inputs);
   const nDt = inputs.dt.length >> 2;
-  const nGt = inputs.gt.length >> 2;
-  const dtOff = inputs.dtOffsets ?? Int32Array.of(0, nDt);
-  const gtOff = inputs.gtOffsets ?? Int32Array.of(0, nGt);
   const xywh = attrs.format === 'xywh';
   const d = boxErrorScales(inputs.dt, xywh);
   const g = boxErrorScales(inputs.gt, xywh);
@@ -184,19 +196,6 @@ function pairRows(redo: Int32Array, pairOffsets: Float64Array, dtOff: Int32Array
 }
 
 /**
- * The pairs of a float32 BoxIou result that {@link guardBoxIou} recomputes in float64, ascending: the
- * host guard's verdict alone, for checking another guard against it (the WGSL guard of tfjs-backend-
- * webgpu must flag every detection row holding one of them).
- *
- * @param iou        float32 IoU values in the BoxIou kernel's layout for `inputs` / `attrs`
- * @param pairOffsets the layout's pair offset of each block (B + 1)
- * @returns pair indices into `iou`
- */
-export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Int32Array {
-  return guardPairs(iou, pairOffsets, inputs, attrs, thresholds, options);
-}
-
-/**
  * Makes a float32 BoxIou result exact where it matters: returns a Float64Array in which every pair
  * whose threshold comparison or candidate ranking could differ from float64 holds the float64 IoU
  * of the cpu reference kernel (the others keep their float32 value, which decides identically).
@@ -207,10 +206,11 @@ export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs:
  */
 export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: BoxIouAttrs, thresholds: readonly number[], options: GuardBoxIouOptions = {}): Float64Array {
   if (out.iou instanceof Float64Array) return out.iou;
-  const redo = guardPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
+  const redo = guardedPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
   const exact = Float64Array.from(out.iou);
   if (redo.length === 0) return exact;
-  const { pairDt, pairGt } = pairRows(redo, out.pairOffsets, inputs.dtOffsets ?? Int32Array.of(0, inputs.dt.length >> 2), inputs.gtOffsets ?? Int32Array.of(0, inputs.gt.length >> 2));
+  const { dtOff, gtOff } = blockOffsets(inputs);
+  const { pairDt, pairGt } = pairRows(redo, out.pairOffsets, dtOff, gtOff);
   // One cpu call: every flagged pair becomes its own 1 × 1 problem.
   const dt = new Float64Array(4 * redo.length);
   const gt = new Float64Array(4 * redo.length);
