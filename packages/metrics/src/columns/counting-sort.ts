@@ -13,10 +13,9 @@ export function identityOrder(n: number): Int32Array {
 /**
  * Where each bin starts once rows are grouped by `key`: out[b] = how many rows have a key below b,
  * out[bins] = the row count. Counts `key[rows[i]]` when `rows` is given, else every `key[i]`.
- * Keys must lie in [0, bins).
+ * Keys must lie in [0, bins). `out` (bins + 1 zeros) receives them when given (shared memory, say).
  */
-export function binOffsets(key: ArrayLike<number>, bins: number, rows?: ArrayLike<number>): Int32Array {
-  const out = new Int32Array(bins + 1);
+export function binOffsets(key: ArrayLike<number>, bins: number, rows?: ArrayLike<number>, out: Int32Array<ArrayBufferLike> = new Int32Array(bins + 1)): Int32Array<ArrayBufferLike> {
   if (rows === undefined) {
     for (let i = 0; i < key.length; i++) {
       const b = (key[i] as number) + 1;
@@ -35,11 +34,11 @@ export function binOffsets(key: ArrayLike<number>, bins: number, rows?: ArrayLik
 /**
  * Stable counting sort of `order` (a permutation of rows) by a small integer key per row.
  * O(n + bins), no comparator; applied twice it yields (secondKey, firstKey, previous order).
+ * `out` (n entries) receives the sorted rows when given.
  */
-export function countingSortBy(order: Int32Array, key: ArrayLike<number>, bins: number): Int32Array {
+export function countingSortBy(order: Int32Array, key: ArrayLike<number>, bins: number, out: Int32Array<ArrayBufferLike> = new Int32Array(order.length)): Int32Array<ArrayBufferLike> {
   const next = binOffsets(key, bins, order);
   const n = order.length;
-  const out = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const row = order[i] as number;
     const k = key[row] as number;

@@ -42,26 +42,26 @@ export interface AccumulateGrouping {
   groupStart: Int32Array;
 }
 
+/** The evaluated rows in accumulate's (score desc, image, category, file) order: the matching's score order, rows only. */
+export function rowsInAccumulateOrder(m: ImageMatches): Int32Array {
+  const rows = new Int32Array(m.rowDt.length);
+  let n = 0;
+  for (let i = 0; i < m.scoreOrder.length; i++) {
+    const r = m.dtRow[m.scoreOrder[i] as number] as number;
+    if (r >= 0) rows[n++] = r;
+  }
+  return n === rows.length ? rows : rows.subarray(0, n);
+}
+
 /**
  * Rows in (score desc, image, category, file) order grouped by category with a stable counting
  * sort: what accumulate walks. `alloc` gives its memory (shared, for threads that accumulate slices).
  */
 export function accumulateGrouping(m: ImageMatches, alloc?: (bytes: number) => ArrayBufferLike): AccumulateGrouping {
-  const accRows = new Int32Array(m.rowDt.length);
-  let n = 0;
-  for (let i = 0; i < m.scoreOrder.length; i++) {
-    const r = m.dtRow[m.scoreOrder[i] as number] as number;
-    if (r >= 0) accRows[n++] = r;
-  }
-  const byGroup = countingSortBy(accRows.subarray(0, n), m.rowGroup, m.groups);
-  const groupStart = binOffsets(m.rowGroup, m.groups, byGroup);
-  if (alloc === undefined) return { byGroup, groupStart };
-  const inAlloc = (a: Int32Array) => {
-    const out = new Int32Array(alloc(a.byteLength));
-    out.set(a);
-    return out;
-  };
-  return { byGroup: inAlloc(byGroup), groupStart: inAlloc(groupStart) };
+  const rows = rowsInAccumulateOrder(m);
+  const i32 = (n: number) => (alloc === undefined ? new Int32Array(n) : new Int32Array(alloc(4 * n)));
+  const byGroup = countingSortBy(rows, m.rowGroup, m.groups, i32(rows.length));
+  return { byGroup, groupStart: binOffsets(m.rowGroup, m.groups, byGroup, i32(m.groups + 1)) };
 }
 
 /**

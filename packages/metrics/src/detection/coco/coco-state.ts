@@ -5,7 +5,7 @@ import { rowsInScoreOrder } from './score-order';
 import { evaluateImages, type ImageMatches } from './evaluate-images';
 import { lvisFrequencyGroups, type LvisCounts } from './lvis';
 import type { CocoParams } from './params';
-import type { CocoAccumulated } from './accumulate';
+import { rowsInAccumulateOrder, type CocoAccumulated } from './accumulate';
 import type { LoadedCocoGt } from './loaded-gt';
 import { classifyErrors, type ErrorTable, type TideLane } from '../tide/classify-errors';
 import { tideFromErrors } from '../tide/tide-breakdown';
@@ -105,12 +105,7 @@ export function evaluateCocoState(gt: CocoDataset | LoadedCocoGt, results: Array
       category[r] = dtT.catIdx[d] as number;
     }
     // the rows in accumulate order: a merge of shards then merges these sorted runs instead of sorting
-    const order = new Int32Array(n);
-    let k = 0;
-    for (let i = 0; i < m.scoreOrder.length; i++) {
-      const r = m.dtRow[m.scoreOrder[i] as number] as number;
-      if (r >= 0) order[k++] = r;
-    }
+    const order = rowsInAccumulateOrder(m);
     return {
       version: COCO_STATE_VERSION,
       params,
