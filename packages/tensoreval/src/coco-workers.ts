@@ -13,7 +13,7 @@ import { withPool } from './shard-pool';
 import { sharedAlloc } from './shared-memory';
 
 type ShardOutcome = { state: CocoState } | { error: WireError };
-export type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
+type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
 
 const CALLER = 'evaluateCoco';
 const { MAX_STRING_LENGTH } = constants;
@@ -96,8 +96,9 @@ export async function scanInputsOnce(gt: string, dt: string, options: CocoShardO
   try {
     if ((await stat(dt)).size >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE)) return undefined;
     [gtBytes, dtBytes] = await Promise.all([readSharedInputBytes(CALLER, gt), readSharedInputBytes(CALLER, dt)]);
-    // texts that may not fit in one string: one pass decides (TE-209 or not)
-    if (gtBytes.length > MAX_STRING_LENGTH || dtBytes.length > MAX_STRING_LENGTH) return undefined;
+    // a results file that inflates past the streaming limit streams as in one pass; texts that may not fit in one
+    // string: one pass decides (TE-209 or not)
+    if (dtBytes.length >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE) || gtBytes.length > MAX_STRING_LENGTH || dtBytes.length > MAX_STRING_LENGTH) return undefined;
   } catch {
     return undefined;
   }

@@ -6,11 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { cocoCli, REPO_ROOT } from './coco-cli-run';
 import { evaluateCoco } from 'tensoreval';
 
-// counts the chunked JSON-array reads, to tell the streamed path from the whole-text one
+// counts the streamed JSON-array reads, to tell the streamed path from the whole-text one
 const chunkedReads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('@tensoreval/metrics/detection', async (importOriginal) => {
   const m = await importOriginal<typeof import('@tensoreval/metrics/detection')>();
-  return { ...m, readJsonArrayChunks: (...a: Parameters<typeof m.readJsonArrayChunks>) => { chunkedReads.count++; return m.readJsonArrayChunks(...a); } };
+  return { ...m, readJsonArray: (...a: Parameters<typeof m.readJsonArray>) => { chunkedReads.count++; return m.readJsonArray(...a); } };
 });
 
 const repoRoot = REPO_ROOT;
@@ -89,6 +89,9 @@ describe('tensoreval coco (CLI)', () => {
     expect(chunkedReads.count).toBe(before + 1);
     expect(streamed.stats).toEqual(whole.stats);
     expect(Buffer.from(streamed.arrays.precision.buffer).equals(Buffer.from(whole.arrays.precision.buffer))).toBe(true);
+    // --workers judges the same inflated size (its threads then read as one pass does)
+    const threaded = await evaluateCoco(GT, packed, { streamAboveBytes, workers: 2 });
+    expect(Buffer.from(threaded.arrays.precision.buffer).equals(Buffer.from(whole.arrays.precision.buffer))).toBe(true);
   });
 
   it('reports a bad GT before a bad or missing results file, as one pass reads them', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,22 @@ describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker thr
       const got = await readSharedInputBytes('evaluateCoco', path);
       expect(got.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(got.buffer.byteLength).toBe(bytes.length);
+      expect(Buffer.from(got).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('a pipe (no size to read up to) gives all its bytes, gzip inflated', async () => {
+    const bytes = Buffer.from(JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ i }))));
+    for (const payload of [bytes, gzipSync(bytes)]) {
+      const fifo = join(dir, `pipe-${payload.length}`);
+      execFileSync('mkfifo', [fifo]);
+      const source = join(dir, `pipe-source-${payload.length}`);
+      writeFileSync(source, payload);
+      const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', source, fifo]);
+      const written = new Promise((ok) => writer.once('close', ok));
+      const got = await readSharedInputBytes('evaluateCoco', fifo);
+      await written;
+      expect(got.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(Buffer.from(got).equals(bytes)).toBe(true);
     }
   });

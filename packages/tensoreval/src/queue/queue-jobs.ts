@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { TensorEvalWarning } from '@tensoreval/core';
+import { isGzip, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
 } from './shard-job';
+
+/** An input as Redis stores it: gzip'd, or as it is when it is gzip already (a .json.gz file; the workers' readers inflate it). */
+function storedBytes(bytes: Uint8Array): Promise<Buffer> {
+  return isGzip(bytes) ? Promise.resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) : compress(bytes);
+}
 
 /** Options of a run on the queue (`evaluateCocoOnQueue`, `evaluateOnQueue`). */
 export interface QueueRunOptions {
@@ -46,7 +51,7 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
   // the queue's clients (BullMQ and ioredis take ~0.3 s to load, during which no read callback would run)
   const raw = runDir !== undefined ? undefined : await Promise.all(Object.values(inputs).map((source) => ('file' in source ? readFile(source.file) : source.bytes)));
   const packed = new Map(Object.keys(inputs).map((input, i) => {
-    const bytes = raw === undefined ? undefined : compress(raw[i] as Uint8Array);
+    const bytes = raw === undefined ? undefined : storedBytes(raw[i] as Uint8Array);
     bytes?.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
     return [input, bytes] as const;
   }));

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { constants, gunzip, gzip } from 'node:zlib';
-import { isGzip, type TensorEvalWarning } from '@tensoreval/core';
+import type { TensorEvalWarning } from '@tensoreval/core';
 import type { CocoShardOptions } from '../coco-shard';
 
 /** Where a shard job finds an input file: a Redis key (gzip bytes) or a path on a shared directory. */
@@ -53,10 +53,7 @@ export function inputKey(runId: string, name: string): string {
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-/**
- * zlib's default 16 KiB output chunks cost a main-thread callback and a copy each: a 40 MB input
- * inflated in ~330 ms instead of ~150 ms with 4 MiB chunks (measured here).
- */
+/** zlib's default 16 KiB output chunks cost a main-thread callback and a copy each. */
 const ZLIB_CHUNK = 4 << 20;
 
 /** Members a large input is cut into: libuv's thread pool runs 4 at once, and each costs a little size. */
@@ -65,13 +62,11 @@ const MIN_MEMBER_BYTES = 4 << 20;
 
 /**
  * Level 1: states and JSON inputs shrink 3-6x at a few hundred MB/s; higher levels cost more than
- * they save on loopback. A large input is cut into up to one gzip member per core, compressed at
- * once on libuv's thread pool and concatenated: a gzip file may hold several members, and every
- * gunzip reads them as one stream (the 41 MB bbox results: ~440 ms in one member, ~250 ms in two).
- * Bytes that are gzip already (a .json.gz input) are stored as they are.
+ * they save on loopback. A large input is cut into up to 4 gzip members (one per core, 4 MiB at
+ * least each), compressed at once on libuv's thread pool and concatenated: a gzip file may hold
+ * several members, and every gunzip reads them as one stream.
  */
 export async function compress(bytes: Uint8Array): Promise<Buffer> {
-  if (isGzip(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const members = Math.max(1, Math.min(MAX_MEMBERS, Math.floor(bytes.length / MIN_MEMBER_BYTES)));
   const step = Math.ceil(bytes.length / members);
   const parts = await Promise.all(Array.from({ length: members }, (_, i) =>
