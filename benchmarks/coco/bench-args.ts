@@ -14,9 +14,10 @@ export function benchFlag(name: string, fallback: string): string {
 
 /**
  * Writes a benchmark's results (with this machine, the date and the load at the end) to
- * benchmarks/results/<name>-<host>-<date>.json and returns the path.
+ * benchmarks/results/<name>-<host>-<date>[-<tag>].json and returns the path; `--tag NAME` keeps a
+ * run beside an earlier one of the same day.
  */
-export function writeBenchResult(name: string, fields: Record<string, unknown>): string {
+export function writeBenchResult(name: string, fields: Record<string, unknown>, tag = benchFlag('tag', '')): string {
   const date = new Date().toISOString();
   const out = {
     machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
@@ -24,7 +25,7 @@ export function writeBenchResult(name: string, fields: Record<string, unknown>):
   };
   const dir = join(repoRoot, 'benchmarks/results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}-${hostname()}-${date.slice(0, 10)}.json`);
+  const file = join(dir, `${name}-${hostname()}-${date.slice(0, 10)}${tag ? `-${tag}` : ''}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
   console.log(`# wrote ${file}`);
   return file;

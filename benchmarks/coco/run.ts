@@ -15,14 +15,14 @@
  * both medians and their ratio. `--workers N` runs tensoreval with that many threads.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, hostname, loadavg, totalmem } from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { writeKeypointBenchmarkSet } from './generate-keypoints';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -144,8 +144,7 @@ async function main(): Promise<void> {
       generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections (bbox, segm, boundary)',
       keypoints: 'benchmarks/coco/generate-keypoints.ts (seed 2017): 5,000 images, 1 category, 10,898 GT (17 points), 97,791 detections',
     },
-    machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    commit, runs, workers: Number(workers), date: new Date().toISOString(),
+    commit, runs, workers: Number(workers),
     targets: { bboxWallS: 1.6, segmWallS: 3.8 },
     // recorded on another machine in the first wave (seconds, whole process); kept for comparison only
     reference: {
@@ -156,12 +155,8 @@ async function main(): Promise<void> {
     ...(measured ? { sideBySide: measured } : {}),
     summary, samples,
   };
-  const outDir = join(root, 'benchmarks/results');
-  mkdirSync(outDir, { recursive: true });
-  const tag = `${cases.length === 4 ? '' : `${cases.map((c) => c.iouType).join('-')}-`}${workers === '1' ? '' : `workers${workers}-`}`;
-  const suffix = flag('tag', '');
-  const out = join(outDir, `coco-${tag}${hostname()}-${result.date.slice(0, 10)}${suffix ? `-${suffix}` : ''}.json`);
-  writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
+  const name = `coco-${cases.length === 4 ? '' : `${cases.map((c) => c.iouType).join('-')}-`}${workers === '1' ? '' : `workers${workers}-`}`.replace(/-$/, '');
+  const out = writeBenchResult(name, result);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nwrote ${out}\n`);
 }
 

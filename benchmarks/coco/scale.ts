@@ -8,13 +8,13 @@
  *   tsx benchmarks/coco/scale.ts [--runs 3] [--iou-type bbox] [--data benchmarks/.data/coco] [--tag NAME]
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, hostname, loadavg, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -76,15 +76,9 @@ async function main(): Promise<void> {
   const result = {
     benchmark: `tensoreval coco ${iouType}, whole process: one thread vs --workers 2 vs --queue --shards 2 and --shards 8 (2 loopback workers)`,
     data: { dir: dataDir, generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections' },
-    machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    commit, runs, date: new Date().toISOString(), identicalOutput: identical, summary, samples,
+    commit, runs, identicalOutput: identical, summary, samples,
   };
-  const outDir = join(root, 'benchmarks/results');
-  mkdirSync(outDir, { recursive: true });
-  // --tag NAME keeps a run beside an earlier one of the same day
-  const tag = flag('tag', '');
-  const out = join(outDir, `coco-scale-${iouType}-${hostname()}-${result.date.slice(0, 10)}${tag ? `-${tag}` : ''}.json`);
-  writeFileSync(out, `${JSON.stringify(result, null, 1)}\n`);
+  const out = writeBenchResult(`coco-scale-${iouType}`, result);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nidentical output: ${identical}\nwrote ${out}\n`);
 }
 
