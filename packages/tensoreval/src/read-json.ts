@@ -1,6 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
-import { invalidInput, isGzip } from '@tensoreval/core';
+import { inflatedIfGzip, invalidInput } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -26,12 +25,6 @@ async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** `bytes` inflated when they are gzip (its magic bytes), else `bytes` itself. */
-function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
-  // 1 MiB output chunks rather than zlib's 16 KiB: fewer main-thread copies
-  return isGzip(bytes) ? gunzipSync(bytes, { chunkSize: 1 << 20 }) : bytes;
 }
 
 /** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */

@@ -5,3 +5,16 @@
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
+
+/**
+ * `bytes` inflated when they are gzip (every member of a multi-member file), else `bytes` itself.
+ * Node only for gzip input: zlib is taken from the runtime when needed, so core keeps no import of it
+ * and still loads in a browser.
+ */
+export function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
+  if (!isGzip(bytes)) return bytes;
+  const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
+  if (zlib === undefined) throw new Error('gzip input needs Node (node:zlib); this runtime has no zlib');
+  // 1 MiB output chunks rather than zlib's 16 KiB: fewer copies of a large file
+  return zlib.gunzipSync(bytes, { chunkSize: 1 << 20 });
+}

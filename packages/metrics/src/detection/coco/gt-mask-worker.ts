@@ -8,16 +8,15 @@
  */
 import '../../default-backend';
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isGzip } from '@tensoreval/core';
+import { inflatedIfGzip } from '@tensoreval/core';
 import { loadCocoGt, type LoadedCocoGt } from './loaded-gt';
 
 const { path, source, iouType } = workerData as { path: string; source: string; iouType: LoadedCocoGt['iouType'] };
 let message: LoadedCocoGt | undefined;
 try {
   const bytes = readFileSync(path);
-  const text = (isGzip(bytes) ? gunzipSync(bytes, { chunkSize: 1 << 20 }) : bytes).toString('utf8');
+  const text = inflatedIfGzip(bytes).toString('utf8');
   message = loadCocoGt(JSON.parse(text), iouType, source, (n) => new SharedArrayBuffer(n));
 } catch {
   message = undefined;
