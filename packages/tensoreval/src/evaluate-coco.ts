@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { checkInteger, checkKnownOptions, invalidOption } from '@tensoreval/core';
+import { checkInteger, checkKnownOptions, invalidOption, isGzip } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
 import { workerEntry } from './worker-entry';
 import { prepareBackend } from './kernels-api/backend-loading';
@@ -134,6 +134,25 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
 const GT_WORKER_MIN_BYTES = 1 << 20;
 
 /**
+ * The size of the text in `path`: a plain file's size, or for gzip at least what its trailer records
+ * (the last member's inflated size, mod 4 GiB), so a small .json.gz that inflates large still gets
+ * the worker.
+ */
+async function inflatedSizeHint(path: string): Promise<number> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = new Uint8Array(2), trailer = new Uint8Array(4);
+    await file.read(head, 0, 2, 0);
+    if (size < 18 || !isGzip(head)) return size;
+    await file.read(trailer, 0, 4, size - 4);
+    return Math.max(size, new DataView(trailer.buffer).getUint32(0, true));
+  } finally {
+    await file.close();
+  }
+}
+
+/**
  * The GT worker: bundled beside the running module (benchmarks/coco/bundle-cli.ts), otherwise the
  * one @tensoreval/metrics builds and exports ('@tensoreval/metrics/coco-gt-worker'); undefined when
  * neither exists (sources run without a build).
@@ -159,7 +178,7 @@ async function startGtLoadWorker(path: string, iouType: LoadedCocoGt['iouType'])
   const entry = gtWorkerEntry();
   if (entry === undefined) return undefined;
   try {
-    if ((await stat(path)).size < GT_WORKER_MIN_BYTES) return undefined;
+    if ((await inflatedSizeHint(path)) < GT_WORKER_MIN_BYTES) return undefined;
     const worker = new Worker(entry, { workerData: { path, source: path, iouType } });
     const result = new Promise<LoadedCocoGt | undefined>((done) => {
       worker.once('message', (m: LoadedCocoGt | undefined) => done(m));

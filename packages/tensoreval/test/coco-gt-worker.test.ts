@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { inCi } from '@tensoreval/core/testing';
 import { evaluateCoco } from 'tensoreval';
@@ -53,6 +54,18 @@ describe('evaluateCoco with a GT large enough for the GT worker', () => {
     expect(Buffer.from(r.arrays.precision.buffer).equals(Buffer.from(small.arrays.precision.buffer))).toBe(true);
     expect(r.classF1).toEqual(small.classF1);
     expect(r.perCategory).toEqual(small.perCategory);
+  });
+
+  it('judges a gzip GT by the size it inflates to: a small .json.gz of a large GT is loaded in the worker', async () => {
+    const gz = join(tmp, 'gt-padded.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync(padded)));
+    expect(readFileSync(gz).length).toBeLessThan(1 << 20);
+    const results = join(dir, 'instances_val2014_fakebbox100_results.json');
+    const parsesBefore = gtParses.count;
+    const r = await evaluateCoco(gz, results, { scoreThreshold: 0.5 });
+    expect(gtParses.count - parsesBefore).toBe(built ? 0 : 1);
+    const plain = await evaluateCoco(padded, results, { scoreThreshold: 0.5 });
+    expect(Array.from(r.stats)).toEqual(Array.from(plain.stats));
   });
 
   it('reports errors in one pass order: a bad GT before a missing results file, a bad record by its index', async () => {
