@@ -130,6 +130,29 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   });
 
+  it('results the scanner declines are fetched once per shard: the shard that reads them for the run evaluates from the same files', async () => {
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const name = `${queueName}-declined`;
+    const worker = await startQueueWorker(connection, { queueName: name });
+    // every command redis-server runs, as its MONITOR reports them
+    const monitor = started(['redis-cli', '-u', url, 'monitor']);
+    await waitForLine(monitor.child, /OK/, 10_000, monitor.log);
+    try {
+      // a key written with a unicode escape: JSON reads it as "score", the scanner declines the file
+      const declined = join(tmp, 'dt-escaped-key.json');
+      writeFileSync(declined, readFileSync(join(dir, 'dt_bbox.json'), 'utf8').replaceAll('"score"', '"sc\\u006fre"'));
+      const queued = await evaluateCocoOnQueue(gt, declined, {}, { connection, shards: 2, queueName: name });
+      // two inputs, each fetched once by each of the two shards
+      const inputGets = monitor.log.join('').split('\n').flatMap((line) => /"get" "tensoreval:run:[^"]*:(gt|dt)"/i.exec(line)?.[1] ?? []);
+      expect(inputGets.sort()).toEqual(['dt', 'dt', 'gt', 'gt']);
+      const local = await evaluateCoco(gt, join(dir, 'dt_bbox.json'));
+      expect(queued.stats).toEqual(local.stats);
+    } finally {
+      monitor.child.kill('SIGTERM');
+      await worker.close();
+    }
+  });
+
   it('a poisoned shard fails the run with one TE line naming the shard, file and record (no retries, no hang)', async () => {
     const records = JSON.parse(readFileSync(join(dir, 'dt_bbox.json'), 'utf8')) as Array<{ bbox: number[] }>;
     (records[11] as { bbox: number[] }).bbox = [1, 2, -3, 4];

@@ -94,14 +94,13 @@ async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string
   // box and mask results are read once per run and worker (the GT loaded, the results scanned), as --workers does;
   // keypoints, LVIS and what the scanner declines read both files per shard, as one pass
   const key = JSON.stringify([d.runId, d.gt, d.dt, d.options]);
+  // the files land in this shard's scratch: the shard that reads them for the run also evaluates from them
+  // when the scanner declines, rather than fetching them a second time
+  let files: [gt: string, dt: string] | undefined;
+  const fetchFiles = async () => (files ??= await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]));
   const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : cache.get(key, async () => {
-    const dir = join(scratch, 'run');
-    try {
-      const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(dir, 'gt'), get), materialise(d.dt, d.dtName, join(dir, 'dt'), get)]);
-      return await scanInputsOnce(gt, dt, d.options, 1, cocoShardWorker);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const [gt, dt] = await fetchFiles();
+    return scanInputsOnce(gt, dt, d.options, 1, cocoShardWorker);
   });
   const once = await held?.value;
   let out: Awaited<ReturnType<typeof runCocoShard>>;
@@ -109,7 +108,7 @@ async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string
     out = await evaluateScannedShard({ kind: 'evaluate', ...once, gt: d.gtName, dt: d.dtName, options: d.options, index: d.index, count: d.count });
     cache.touch(key); // idle from the end of this shard, however long it took
   } else {
-    const [gt, dt] = await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]);
+    const [gt, dt] = await fetchFiles();
     out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
   }
   if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
