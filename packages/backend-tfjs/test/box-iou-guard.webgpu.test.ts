@@ -4,7 +4,7 @@ import { boxErrorScales, initBackend, iouErrorMargin, type MatchBoxDetectionsInp
 import { webGpuLane } from '@tensoreval/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 // The float64 host guard the device guard must dominate (a dev dependency: the package itself never imports metrics).
-import { guardedPairs } from '@tensoreval/metrics/detection';
+import { guardedPairs, pairRows } from '@tensoreval/metrics/detection';
 import { iouGuardPass } from '../src/kernels/MatchBoxDetections';
 import { matchShape } from '../src/kernels/MatchDetections';
 import { MAX_CANDIDATES, stepF32 } from '../src/wgsl/box-iou-guard';
@@ -103,14 +103,8 @@ async function bothGuards(inputs: MatchBoxDetectionsInputs, xywh: boolean): Prom
   const words = await downloadWords(iou);
   const values = new Float32Array(words.buffer, words.byteOffset, s.pairs);
   const pairs = guardedPairs(values, layout.pairOffsets, inputs, { format: xywh ? 'xywh' : 'xyxy' }, Array.from(inputs.iouThresholds));
-  // the detection row of every pair, from the block layout
-  const pairRow = new Int32Array(s.pairs);
-  for (let b = 0; b < s.blocks; b++) {
-    const G = (inputs.gtOffsets[b + 1] as number) - (inputs.gtOffsets[b] as number);
-    for (let p = layout.pairOffsets[b] as number, k = 0; p < (layout.pairOffsets[b + 1] as number); p++, k++) pairRow[p] = (inputs.dtOffsets[b] as number) + Math.floor(k / G);
-  }
   const host = new Uint8Array(s.nDt);
-  for (const p of pairs) host[pairRow[p] as number] = 1;
+  for (const row of pairRows(pairs, layout.pairOffsets, inputs).pairDt) host[row] = 1;
   return { device: words.subarray(s.pairs), host, iou: values };
 }
 

@@ -176,10 +176,12 @@ export function guardedPairs(iou: FloatArray, pairOffsets: Float64Array, inputs:
 }
 
 /**
- * The detection and GT row of each of the ascending pair indices `redo`, found by one walk over the
- * block layout (rows of block b hold gtOffsets[b + 1] - gtOffsets[b] consecutive pairs from pairOffsets[b]).
+ * The detection and GT row of each of the ascending pair indices `redo` (as {@link guardedPairs}
+ * gives them), found by one walk over the block layout of `inputs` (rows of block b hold
+ * gtOffsets[b + 1] - gtOffsets[b] consecutive pairs from pairOffsets[b]).
  */
-function pairRows(redo: Int32Array, pairOffsets: Float64Array, dtOff: Int32Array, gtOff: Int32Array): { pairDt: Int32Array; pairGt: Int32Array } {
+export function pairRows(redo: Int32Array, pairOffsets: Float64Array, inputs: BoxIouInputs): { pairDt: Int32Array; pairGt: Int32Array } {
+  const { dtOff, gtOff } = blockOffsets(inputs);
   const pairDt = new Int32Array(redo.length);
   const pairGt = new Int32Array(redo.length);
   let b = 0;
@@ -209,8 +211,7 @@ export function guardBoxIou(out: BoxIouOutputs, inputs: BoxIouInputs, attrs: Box
   const redo = guardedPairs(out.iou, out.pairOffsets, inputs, attrs, thresholds, options);
   const exact = Float64Array.from(out.iou);
   if (redo.length === 0) return exact;
-  const { dtOff, gtOff } = blockOffsets(inputs);
-  const { pairDt, pairGt } = pairRows(redo, out.pairOffsets, dtOff, gtOff);
+  const { pairDt, pairGt } = pairRows(redo, out.pairOffsets, inputs);
   // One cpu call: every flagged pair becomes its own 1 × 1 problem.
   const dt = new Float64Array(4 * redo.length);
   const gt = new Float64Array(4 * redo.length);
