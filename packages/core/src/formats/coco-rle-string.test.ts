@@ -66,6 +66,26 @@ describe('decodeRleRange', () => {
       expect(Array.from(target.subarray(at, at + m))).toEqual(Array.from(decodeRleString(s)));
     }));
   });
+  it('reads a JSON string body with escaped backslashes as the string itself (jsonEscaped)', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 40 }), fc.nat(3), (counts, at) => {
+      const s = encodeRleString(Uint32Array.from(counts));
+      // JSON.stringify escapes only backslashes in this alphabet ('0'..'o' holds no quote or control character)
+      const body = JSON.stringify(s).slice(1, -1);
+      const text = `{"counts": "${body}"}`;
+      const start = text.indexOf(body);
+      const target = new Uint32Array(at + body.length);
+      const m = decodeRleRange(text, start, start + body.length, target, at, -1, true);
+      expect(Array.from(target.subarray(at, at + m))).toEqual(Array.from(decodeRleString(s)));
+    }));
+    // '\\' is the alphabet's backslash (value 44); without the flag the text's two backslashes are two values
+    const text = '\\\\1';
+    expect(Array.from(target(text, true))).toEqual(Array.from(decodeRleString('\\1')));
+    expect(Array.from(target(text, false))).toEqual(Array.from(decodeRleString('\\\\1')));
+    function target(t: string, jsonEscaped: boolean): Uint32Array {
+      const out = new Uint32Array(t.length);
+      return out.subarray(0, decodeRleRange(t, 0, t.length, out, 0, -1, jsonEscaped));
+    }
+  });
   it('returns -1, without throwing, where decodeRleString throws', () => {
     for (const bad of ['0~', 'P', '0g1P']) {
       expect(() => decodeRleString(bad)).toThrow(/TE-206/);

@@ -13,6 +13,8 @@ const CHAR_OFFSET = 48;
 const MORE = 0x20;
 const SIGN = 0x10;
 const PAYLOAD = 0x1f;
+/** The alphabet's '\\' (92 - 48), written `\\\\` inside a JSON string. */
+const BACKSLASH = 44;
 
 /** Appends the characters of one signed value to `out` starting at `p`; returns the new end. */
 function writeValue(x: number, out: Uint8Array, p: number): number {
@@ -67,32 +69,48 @@ type FailureKind = 0 | 1 | 2 | 3;
  * `end - start` counts (the most that many characters can hold). Does not throw.
  *
  * @param pixels - when >= 0, the counts must sum to it (height × width)
+ * @param jsonEscaped - `s[start, end)` is the body of a JSON string in which each of the alphabet's
+ *   backslashes is escaped (written as two, as a results file's text holds them): each pair is read
+ *   as one character, so the text needs no unescaped copy. No other escape may occur.
  * @returns the number of counts written, or -1 for a character outside '0'..'o', a value cut off,
  *   a count outside [0, 2^32) or counts not summing to `pixels`
  */
-export function decodeRleRange(s: string, start: number, end: number, target: Uint32Array, at: number, pixels = -1): number {
+export function decodeRleRange(s: string, start: number, end: number, target: Uint32Array, at: number, pixels = -1, jsonEscaped = false): number {
   // One loop over characters (not one per value): 5 payload bits per character at `scale`, exact
-  // in float64 for every value a uint32 count or difference needs.
-  let m = at, first = start, x = 0, scale = 1, total = 0;
+  // in float64 for every value a uint32 count or difference needs. The two counts before the current
+  // one are kept in locals (the delta's base), not read back from `target`.
+  let m = at, x = 0, scale = 1, total = 0, back1 = 0, back2 = 0;
   for (let p = start; p < end; p++) {
     const c = s.charCodeAt(p) - CHAR_OFFSET;
-    if (c >>> 0 > 63) return fail(BAD_CHARACTER, first, p, 0, m - at);
+    if (c >>> 0 > 63) return fail(BAD_CHARACTER, valueStart(s, start, p), p, 0, m - at);
+    if (c === BACKSLASH && jsonEscaped) p++; // the escape's second backslash
     x += (c & PAYLOAD) * scale;
     scale *= 32;
     if ((c & MORE) !== 0) continue;
     if ((c & SIGN) !== 0) x -= scale; // two's complement over the bits read
-    if (m - at > 2) x += target[m - 2] as number;
+    if (m - at > 2) x += back2;
     // x is an integer here (or NaN/Infinity after an endless run of continuations): 0 <= x < 2^32
-    if (x >>> 0 !== x) return fail(OUT_OF_RANGE, first, p + 1, x, m - at);
+    if (x >>> 0 !== x) return fail(OUT_OF_RANGE, valueStart(s, start, p), p + 1, x, m - at);
     target[m++] = x;
     total += x;
+    back2 = back1;
+    back1 = x;
     x = 0;
     scale = 1;
-    first = p + 1;
   }
-  if (scale !== 1) return fail(CUT_OFF, first, end, 0, m - at);
-  if (pixels >= 0 && total !== pixels) return fail(WRONG_TOTAL, first, end, total, m - at);
+  if (scale !== 1) return fail(CUT_OFF, valueStart(s, start, end), end, 0, m - at);
+  if (pixels >= 0 && total !== pixels) return fail(WRONG_TOTAL, end, end, total, m - at);
   return m - at;
+}
+
+/**
+ * Where the value that character `p` ends or interrupts begins: after the last character before `p`
+ * without the continuation bit. Found only for an error message, so the loop above need not track it.
+ */
+function valueStart(s: string, start: number, p: number): number {
+  let q = p;
+  while (q > start && ((s.charCodeAt(q - 1) - CHAR_OFFSET) & MORE) !== 0) q--;
+  return q;
 }
 
 function fail(kind: FailureKind, first: number, at: number, value: number, index: number): -1 {

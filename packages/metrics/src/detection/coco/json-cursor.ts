@@ -192,8 +192,3 @@ export class JsonCursor {
     return depth === 0;
   }
 }
-
-/** JSON's '\\' escape undone: the backslash of COCO's RLE alphabet. */
-export function unescapeBackslashes(s: string): string {
-  return s.replaceAll('\\\\', '\\');
-}

@@ -1,6 +1,6 @@
 import { decodeRleRange, type RleBatch } from '@tensoreval/core';
 import { identityOrder } from '../../columns/counting-sort';
-import { CLOSE_BRACE, CLOSE_BRACKET, JsonCursor, OPEN_BRACE, OPEN_BRACKET, QUOTE, Separator, unescapeBackslashes } from './json-cursor';
+import { CLOSE_BRACE, CLOSE_BRACKET, JsonCursor, OPEN_BRACE, OPEN_BRACKET, QUOTE, Separator } from './json-cursor';
 
 /**
  * Fast path for box results: reads a results file's text straight into columns, without building a
@@ -242,7 +242,7 @@ export function decodeMaskRefs(refs: MaskRefs, rows: Int32Array, checkOnly?: Uin
     const r = rows[q] as number;
     const start = starts[r] as number, end = ends[r] as number;
     const h = refs.heights[r] as number, w = refs.widths[r] as number;
-    const m = start >= 0 ? decodeRleRange(text, start - base, end - base, buf, u, h * w) : decodeEscaped(text.slice(~start - base, end - base), buf, u, h * w);
+    const m = decodeRleRange(text, (start < 0 ? ~start : start) - base, end - base, buf, u, h * w, start < 0);
     if (m < 0) return undefined;
     if (checkOnly === undefined || checkOnly[q] === 0) {
       u += m;
@@ -252,9 +252,4 @@ export function decodeMaskRefs(refs: MaskRefs, rows: Int32Array, checkOnly?: Uin
     offsets[q + 1] = u;
   }
   return { counts: buf.subarray(0, u), offsets, heights, widths };
-}
-
-function decodeEscaped(escaped: string, buf: Uint32Array, at: number, pixels: number): number {
-  const s = unescapeBackslashes(escaped);
-  return decodeRleRange(s, 0, s.length, buf, at, pixels);
 }
