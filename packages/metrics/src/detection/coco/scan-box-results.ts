@@ -105,8 +105,9 @@ function readRle(cur: JsonCursor, cols: Columns, count: number): boolean {
   let h = -1, w = -1, haveCounts = false;
   cur.skipWhitespace();
   for (;;) {
-    const isCounts = cur.takeWord('"counts"');
-    const isSize = !isCounts && cur.takeWord('"size"');
+    const letter = cur.text.charCodeAt(cur.pos + 1);
+    const isCounts = letter === LETTER_C && cur.takeWord('"counts"');
+    const isSize = letter === LETTER_S && cur.takeWord('"size"');
     if (!isCounts && !isSize && !cur.skipKey()) return false;
     if (!cur.colon()) return false;
     if (isSize) {
@@ -138,13 +139,23 @@ function readRle(cur: JsonCursor, cols: Columns, count: number): boolean {
   return true;
 }
 
-/** The record key at the cursor (on its opening quote); the usual keys are recognised at once. */
+// First letters of the keys a record is read by (the character after the key's opening quote).
+const LETTER_B = 98, LETTER_C = 99, LETTER_I = 105, LETTER_S = 115;
+
+/**
+ * The record key at the cursor (on its opening quote); the usual keys are recognised at once, by
+ * their first letter and then one comparison (a comparison per candidate key cost a sixth of a scan).
+ */
 function readKey(cur: JsonCursor, withMasks: boolean): Key | undefined {
-  if (cur.takeWord('"image_id"')) return Key.ImageId;
-  if (cur.takeWord('"category_id"')) return Key.CategoryId;
-  if (cur.takeWord('"bbox"')) return Key.Bbox;
-  if (cur.takeWord('"score"')) return Key.Score;
-  if (withMasks && cur.takeWord('"segmentation"')) return Key.Segmentation;
+  switch (cur.text.charCodeAt(cur.pos + 1)) {
+    case LETTER_I: if (cur.takeWord('"image_id"')) return Key.ImageId; break;
+    case LETTER_C: if (cur.takeWord('"category_id"')) return Key.CategoryId; break;
+    case LETTER_B: if (cur.takeWord('"bbox"')) return Key.Bbox; break;
+    case LETTER_S:
+      if (cur.takeWord('"score"')) return Key.Score;
+      if (withMasks && cur.takeWord('"segmentation"')) return Key.Segmentation;
+      break;
+  }
   return cur.skipKey() ? Key.Other : undefined;
 }
 
