@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  cocoShardImages, decodeCocoState, encodeCocoState, evaluateCocoDatasets, evaluateCocoState, finishCocoState, mergeCocoStates,
+  COCO_STATE_VERSION, cocoShardImages, decodeCocoState, encodeCocoState, evaluateCocoDatasets, evaluateCocoState, finishCocoState, mergeCocoStates,
   type CocoDataset, type CocoEvaluation, type CocoEvaluateOptions, type CocoResult, type CocoState,
 } from '@tensoreval/metrics/detection';
-import { encodeStateTable } from '@tensoreval/metrics';
+import { decodeStateTable, encodeStateTable } from '@tensoreval/metrics';
 import { caseOptions, listCocoCases, preparedResults } from './coco-fixtures';
 
 /** Seeded LCG (no Math.random: a failing split must be reproducible from its seed). */
@@ -130,4 +130,34 @@ describe('COCO state: merge and finish refuse what would not be one pass', () =>
     expect((await decodeCocoState(state)).rows.state.length).toBe(half(0).rows.state.length);
   });
   it('no states at all', () => expect(() => mergeCocoStates([])).toThrow(/TE-210/));
+
+  // A state file as encodeCocoState writes it, from a header and columns a test may corrupt first.
+  const written = (h: Record<string, unknown>, rows: CocoState['rows'], AT: number) => encodeStateTable('coco', COCO_STATE_VERSION, {
+    header: h,
+    columns: { score: rows.score, image: rows.image, category: rows.category, file: rows.file, group: rows.group, rank: rows.rank, state: { bytes: rows.state, width: AT }, tpIou: rows.tpIou, ...(rows.order ? { order: rows.order } : {}) },
+  });
+  it.each<[string, (h: Record<string, unknown>, rows: CocoState['rows']) => void, RegExp]>([
+    ['params without recThrs', (h) => { delete (h.params as Record<string, unknown>).recThrs; }, /params whose recThrs are numbers/],
+    ['an unknown iouType', (h) => { (h.params as Record<string, unknown>).iouType = 'mask'; }, /iouType is bbox, segm, keypoints or boundary/],
+    ['positives of another shape', (h) => { h.positives = (h.positives as number[]).slice(1); }, /positives are \d+ × 4 counts/],
+    ['covered of another length', (h) => { h.covered = Buffer.from([1, 0]).toString('base64'); }, /covered marks each of the \d+ GT images/],
+    ['counts without detections', (h) => { delete (h.counts as Record<string, unknown>).detections; }, /counts are gtAnnotations, detections/],
+    ['a row on an image the state does not cover', (_h, rows) => { rows.image[0] = I - 1; }, /rows are on images the state covers.*row 0/],
+    ['a row of an unknown category', (_h, rows) => { rows.category[0] = 10_000; }, /category below/],
+    ['a match state that is not 0, 1 or 2', (_h, rows) => { rows.state[3] = 7; }, /match states are 0, 1 or 2.*7 at byte 3/],
+    ['an order that is not a permutation', (_h, rows) => { rows.order![1] = rows.order![0]!; }, /order is a permutation of the rows.*entry 1/],
+  ])('a state file with %s is one TE-209 line naming it', async (_name, corrupt, message) => {
+    const state = half(0);
+    const bytes = await encodeCocoState(state);
+    const { header } = await decodeStateTable(bytes, 'coco', COCO_STATE_VERSION, 's', []);
+    const h = structuredClone(header) as Record<string, unknown>;
+    const rows = structuredClone(state.rows);
+    corrupt(h, rows);
+    const AT = state.params.areaRng.length * state.params.iouThrs.length;
+    const error = await decodeCocoState(await written(h, rows, AT), 'shard-7').then(() => undefined, (e: Error) => e);
+    expect(error?.message).toMatch(/`shard-7`.*TE-209/);
+    expect(error?.message).toMatch(message);
+    // the file as written decodes and merges
+    expect(mergeCocoStates([await decodeCocoState(await written(structuredClone(header) as Record<string, unknown>, state.rows, AT)), half(1)]).rows.score.length).toBeGreaterThan(0);
+  });
 });

@@ -153,6 +153,27 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   });
 
+  it('a state evaluated with other parameters (a worker of another version) fails the run with one TE line naming the shard', async () => {
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const name = `${queueName}-foreign`;
+    const { Worker } = await import('bullmq');
+    const { cocoShardImages, encodeCocoState, evaluateCocoState } = await import('@tensoreval/metrics/detection');
+    const gtData = JSON.parse(readFileSync(gt, 'utf8')) as { images: unknown[] };
+    const dtPath = join(dir, 'dt_bbox.json');
+    const records = JSON.parse(readFileSync(dtPath, 'utf8')) as never[];
+    // answers shard jobs as the queue's workers do, but evaluated with maxDets 1, 10, 50
+    const foreign = new Worker(name, async (job) => {
+      const { index, count } = job.data as { index: number; count: number };
+      const state = evaluateCocoState(gtData as never, records, { maxDets: [1, 10, 50] }, cocoShardImages(gtData.images.length, index, count));
+      return { state: gzipSync(await encodeCocoState(state)).toString('base64') };
+    }, { connection });
+    try {
+      await expect(evaluateCocoOnQueue(gt, dtPath, {}, { connection, shards: 2, queueName: name })).rejects.toThrow(/state of shard 1.*this run's parameters.*TE-202/);
+    } finally {
+      await foreign.close();
+    }
+  });
+
   it('a poisoned shard fails the run with one TE line naming the shard, file and record (no retries, no hang)', async () => {
     const records = JSON.parse(readFileSync(join(dir, 'dt_bbox.json'), 'utf8')) as Array<{ bbox: number[] }>;
     (records[11] as { bbox: number[] }).bbox = [1, 2, -3, 4];

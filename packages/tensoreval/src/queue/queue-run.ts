@@ -1,5 +1,5 @@
-import { invalidOption } from '@tensoreval/core';
-import { decodeCocoState, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
+import { invalidInput, invalidOption } from '@tensoreval/core';
+import { decodeCocoState, resolveCocoParams, stateHasParams, type CocoEvaluation, type CocoState } from '@tensoreval/metrics/detection';
 import { cocoShardOptions } from '../coco-shard';
 import { finishShards } from '../coco-workers';
 import type { EvaluateCocoOptions } from '../evaluate-coco';
@@ -21,6 +21,8 @@ export async function evaluateCocoOnQueue(gt: string, dt: string, options: Evalu
   if (options.tide) throw invalidOption('evaluateCocoOnQueue', 'tide', 'absent with --queue (TIDE runs in one process: one thread or --workers)', options.tide, 'TE-103');
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
+  // what every shard's state must have been evaluated with (invalid options fail here, before any job)
+  const params = resolveCocoParams(shardOptions);
   const outcomes = await runShardJobs(run, run.shards, 'coco-shard', { gt: { file: gt }, dt: { file: dt } }, (index, refs, runId, stateDir) => ({
     kind: 'coco', runId, index, count: run.shards, options: shardOptions, gt: refs.gt!, dt: refs.dt!, gtName: gt, dtName: dt,
     ...(stateDir === undefined ? {} : { stateDir }),
@@ -28,7 +30,11 @@ export async function evaluateCocoOnQueue(gt: string, dt: string, options: Evalu
   const decoded = await Promise.all(outcomes.map(async (o, i): Promise<{ state: CocoState } | { error: WireError }> => {
     if ('error' in o) return o;
     try {
-      return { state: await decodeCocoState(o.state, `state of shard ${i + 1}`) };
+      const where = `state of shard ${i + 1}`;
+      const state = await decodeCocoState(o.state, where);
+      // a worker of another build or version must not merge in what it evaluated with other parameters
+      if (!stateHasParams(state, params)) throw invalidInput('evaluateCocoOnQueue', where, "be evaluated with this run's parameters", 'other parameters (a worker of another version?)', 'TE-202');
+      return { state };
     } catch (error) {
       return { error: errorToWire(error) };
     }

@@ -56,12 +56,33 @@ export function encodeCocoState(state: CocoState): Promise<Uint8Array> {
 export async function decodeCocoState(bytes: Uint8Array, source = 'state'): Promise<CocoState> {
   const { header, columns } = await decodeStateTable(bytes, KIND, COCO_STATE_VERSION, source, COLUMNS, [ORDER]);
   const h = header as CocoStateHeader;
-  const p = h.params as unknown as CocoParams & { iouThrs: number[]; recThrs: number[] };
-  if (!Array.isArray(p?.iouThrs) || !Array.isArray(p.areaRng) || !Array.isArray(h.positives) || typeof h.covered !== 'string') {
-    throw invalidInput('decodeState', source, 'carry a COCO state header', 'missing fields', 'TE-209');
-  }
-  const params: CocoParams = { ...p, iouThrs: Float64Array.from(p.iouThrs), recThrs: Float64Array.from(p.recThrs) };
+  const params = checkedParams(h?.params, source);
+  const A = params.areaRng.length, AT = A * params.iouThrs.length;
+  const bad = (rule: string, got: string) => invalidInput('decodeState', source, `carry a COCO state whose ${rule}`, got, 'TE-209');
+  if (!Array.isArray(h.categoryIds) || !h.categoryIds.every((id) => typeof id === 'number' || typeof id === 'string')) throw bad('categoryIds are numbers or strings', 'another shape');
+  if (!Array.isArray(h.categoryNames) || h.categoryNames.length !== h.categoryIds.length || !h.categoryNames.every((n) => typeof n === 'string')) throw bad('categoryNames are one string per category id', 'another shape');
+  if (!isCount(h.gtImages) || !isCount(h.images)) throw bad('gtImages and images are counts', JSON.stringify([h.gtImages, h.images]));
+  const covered = typeof h.covered === 'string' ? base64ToBytes(h.covered) : undefined;
+  if (covered?.length !== h.gtImages || !covered.every((c) => c === 0 || c === 1)) throw bad(`covered marks each of the ${h.gtImages} GT images with 0 or 1`, 'another shape');
+  const K = params.useCats ? h.categoryIds.length : 1;
+  if (!Array.isArray(h.positives) || h.positives.length !== K * A || !h.positives.every(isCount)) throw bad(`positives are ${K} × ${A} counts`, 'another shape');
+  const c = h.counts as Partial<CocoState['counts']> | undefined;
+  if (!c || !isCount(c.gtAnnotations) || !isCount(c.detections) || !isCount(c.skippedUnknownCategory) || !isCount(c.outsideImgIds)) throw bad('counts are gtAnnotations, detections, skippedUnknownCategory and outsideImgIds', 'another shape');
+  const g = h.lvis?.groups;
+  if (h.lvis !== undefined && !(g && [g.r, g.c, g.f].every((ks) => Array.isArray(ks) && ks.every(isCount)) && typeof h.lvis.counts === 'object' && h.lvis.counts !== null)) throw bad('lvis part holds the r, c and f groups and the counts', 'another shape');
   const col = (name: (typeof COLUMNS)[number]) => columns.get(name)!;
+  const rows: CocoState['rows'] = {
+    score: columnArray(col('score'), Float64Array, source, 'score'),
+    image: columnArray(col('image'), Int32Array, source, 'image'),
+    category: columnArray(col('category'), Int32Array, source, 'category'),
+    file: columnArray(col('file'), Int32Array, source, 'file'),
+    group: columnArray(col('group'), Int32Array, source, 'group'),
+    rank: columnArray(col('rank'), Int32Array, source, 'rank'),
+    state: columnBytes(col('state'), AT, source, 'state'),
+    tpIou: columnArray(col('tpIou'), Float64Array, source, 'tpIou'),
+    ...(columns.has(ORDER) ? { order: columnArray(columns.get(ORDER)!, Int32Array, source, ORDER) } : {}),
+  };
+  checkRows(rows, covered, h.categoryIds.length, K, params.maxDets[params.maxDets.length - 1] as number, bad);
   return {
     version: COCO_STATE_VERSION,
     params,
@@ -69,20 +90,65 @@ export async function decodeCocoState(bytes: Uint8Array, source = 'state'): Prom
     categoryNames: h.categoryNames,
     gtImages: h.gtImages,
     images: h.images,
-    covered: base64ToBytes(h.covered),
+    covered,
     positives: Float64Array.from(h.positives),
-    counts: h.counts,
+    counts: { gtAnnotations: c.gtAnnotations, detections: c.detections, skippedUnknownCategory: c.skippedUnknownCategory, outsideImgIds: c.outsideImgIds },
     ...(h.lvis ? { lvis: h.lvis } : {}),
-    rows: {
-      score: columnArray(col('score'), Float64Array, source, 'score'),
-      image: columnArray(col('image'), Int32Array, source, 'image'),
-      category: columnArray(col('category'), Int32Array, source, 'category'),
-      file: columnArray(col('file'), Int32Array, source, 'file'),
-      group: columnArray(col('group'), Int32Array, source, 'group'),
-      rank: columnArray(col('rank'), Int32Array, source, 'rank'),
-      state: columnBytes(col('state'), params.areaRng.length * params.iouThrs.length, source, 'state'),
-      tpIou: columnArray(col('tpIou'), Float64Array, source, 'tpIou'),
-      ...(columns.has(ORDER) ? { order: columnArray(columns.get(ORDER)!, Int32Array, source, ORDER) } : {}),
-    },
+    rows,
   };
+}
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+const IOU_TYPES: ReadonlySet<unknown> = new Set(['bbox', 'segm', 'keypoints', 'boundary']);
+
+/** The params of a state header, each field of the type the evaluation gives it; else one TE-209 line. */
+function checkedParams(raw: unknown, source: string): CocoParams {
+  const p = raw as Record<string, unknown> | undefined;
+  const bad = (field: string) => invalidInput('decodeState', source, `carry COCO params whose ${field}`, 'another shape', 'TE-209');
+  if (typeof p !== 'object' || p === null) throw bad('header is an object');
+  if (!IOU_TYPES.has(p.iouType)) throw bad('iouType is bbox, segm, keypoints or boundary');
+  if (!isNumberList(p.iouThrs) || p.iouThrs.length === 0) throw bad('iouThrs are numbers');
+  if (!isNumberList(p.recThrs) || p.recThrs.length === 0) throw bad('recThrs are numbers');
+  if (!Array.isArray(p.maxDets) || p.maxDets.length === 0 || !p.maxDets.every((m) => Number.isSafeInteger(m) && (m as number) > 0)) throw bad('maxDets are positive integers');
+  if (!Array.isArray(p.areaRng) || p.areaRng.length === 0 || !p.areaRng.every((r) => isNumberList(r) && r.length === 2)) throw bad('areaRng are [lo, hi] pairs');
+  if (!Array.isArray(p.areaRngLbl) || p.areaRngLbl.length !== p.areaRng.length || !p.areaRngLbl.every((l) => typeof l === 'string')) throw bad('areaRngLbl are one label per range');
+  if (typeof p.useCats !== 'boolean' || typeof p.lvis !== 'boolean') throw bad('useCats and lvis are booleans');
+  if (p.imgIds !== undefined && p.imgIds !== null && !Array.isArray(p.imgIds)) throw bad('imgIds are a list');
+  // a typed array goes through JSON as an object of its entries
+  const sigmas = p.kptOksSigmas === undefined ? [] : Object.values(p.kptOksSigmas as object);
+  if (!isNumberList(sigmas)) throw bad('kptOksSigmas are numbers');
+  if (typeof p.dilationRatio !== 'number' || !Number.isFinite(p.dilationRatio)) throw bad('dilationRatio is a number');
+  return {
+    ...(p as unknown as CocoParams),
+    iouThrs: Float64Array.from(p.iouThrs),
+    recThrs: Float64Array.from(p.recThrs),
+    kptOksSigmas: Float64Array.from(sigmas),
+  };
+}
+
+/**
+ * The rows a merge and accumulate index by: images this state covers, categories and groups in
+ * range, ranks below maxDets, match states 0 (FP), 1 (TP) or 2 (ignored), scores that are numbers,
+ * and an order (when present) that is a permutation of the rows.
+ */
+function checkRows(rows: CocoState['rows'], covered: Uint8Array, categories: number, groups: number, maxDet: number, bad: (rule: string, got: string) => Error): void {
+  const n = rows.score.length;
+  const lengths = [rows.image, rows.category, rows.file, rows.group, rows.rank, rows.tpIou].map((a) => a.length);
+  if (lengths.some((l) => l !== n) || (rows.order !== undefined && rows.order.length !== n)) throw bad('columns have one entry per row', `lengths ${[n, ...lengths].join(', ')}`);
+  for (let r = 0; r < n; r++) {
+    const image = rows.image[r] as number, category = rows.category[r] as number, group = rows.group[r] as number, rank = rows.rank[r] as number;
+    if (covered[image] !== 1) throw bad('rows are on images the state covers', `row ${r} on GT image index ${image}`);
+    if (!(category >= 0 && category < categories) || !(group >= 0 && group < groups)) throw bad(`rows have a category below ${categories} and a group below ${groups}`, `row ${r}: category ${category}, group ${group}`);
+    if (!(rank >= 0 && rank < maxDet) || (rows.file[r] as number) < 0 || Number.isNaN(rows.score[r])) throw bad(`rows have a rank below maxDets (${maxDet}), a file position and a score`, `row ${r}`);
+  }
+  for (let i = 0; i < rows.state.length; i++) if ((rows.state[i] as number) > 2) throw bad('match states are 0, 1 or 2', `${rows.state[i]} at byte ${i}`);
+  if (rows.order !== undefined) {
+    const seen = new Uint8Array(n);
+    for (let q = 0; q < n; q++) {
+      const r = rows.order[q] as number;
+      if (!(r >= 0 && r < n) || seen[r] === 1) throw bad('order is a permutation of the rows', `entry ${q}: ${r}`);
+      seen[r] = 1;
+    }
+  }
 }

@@ -258,6 +258,11 @@ export function headerKey(s: CocoState): string {
   return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null, s.tide?.lane ?? null]);
 }
 
+/** Whether `state` was evaluated with `params` (a state from another build or run may not have been). */
+export function stateHasParams(state: CocoState, params: CocoParams): boolean {
+  return JSON.stringify(paramsToJson(state.params)) === JSON.stringify(paramsToJson(params));
+}
+
 /** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */
 export function paramsToJson(p: CocoParams): Record<string, unknown> {
   return { ...p, iouThrs: Array.from(p.iouThrs), recThrs: Array.from(p.recThrs) };

@@ -10,6 +10,6 @@ export { rasterizeGtMasks } from './gt-masks';
 export type { CocoExtendedMetrics } from './extended-metrics';
 export { COCO_KPT_OKS_SIGMAS } from './params';
 export { KEYPOINT_STAT_NAMES, LVIS_STAT_NAMES } from './summarize-families';
-export { evaluateCocoState, mergeCocoStates, finishCocoState, cocoStateMatches, cocoShardImages, cocoShardRange, COCO_STATE_VERSION, type CocoState } from './coco-state';
+export { evaluateCocoState, mergeCocoStates, finishCocoState, cocoStateMatches, cocoShardImages, cocoShardRange, stateHasParams, COCO_STATE_VERSION, type CocoState } from './coco-state';
 export { encodeCocoState, decodeCocoState } from './coco-state-ipc';
 export { loadCocoGt, type LoadedCocoGt } from './loaded-gt';
