@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWarningHandler, type TensorEvalWarning } from '@tensoreval/core';
-import { inCi } from '@tensoreval/core/testing';
+import { inCi, seededRandom } from '@tensoreval/core/testing';
 import { evaluate, evaluateCoco, evaluateCocoOnQueue, evaluateOnQueue, parseRedisUrl, startQueueWorker } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
 import { caseToRequest, listValorCases } from './valor-cases';
@@ -50,11 +50,10 @@ function started(args: string[]): { child: ChildProcess; log: string[] } {
 
 /**
  * Writes gt.json and dt.json of `images` 640×480 images, each with 60 GT boxes of two categories and
- * 200 detections jittered around them (a fixed LCG), for a shard that evaluates for seconds.
+ * 200 detections jittered around them (seeded), for a shard that evaluates for seconds.
  */
 function writeLongShardSet(out: string, images: number): void {
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rnd = seededRandom(7);
   const round = (v: number) => Math.round(Math.max(1, v) * 100) / 100;
   const imgs = [], anns = [], dts = [];
   for (let i = 1; i <= images; i++) {
