@@ -13,27 +13,50 @@ function poolEntry(name: string): string | undefined {
   return underTsx && import.meta.url.endsWith('.ts') ? fileURLToPath(new URL(`./${name}.ts`, import.meta.url)) : undefined;
 }
 
+/** Threads that run tasks of worker entries until {@link ShardPool.close}. */
+export interface ShardPool {
+  /**
+   * Runs `task` on the worker entry `name` (default: the pool's own) in a thread, or in this thread
+   * through `inThread` where no entry can be found.
+   */
+  run<T, R>(task: T, inThread: (task: T) => Promise<R>, name?: string): Promise<R>;
+  /** Ends the threads (tasks still running are rejected). */
+  close(): Promise<void>;
+}
+
 /**
- * Runs `body` with a `run` that does one task in a piscina pool of `threads` threads on the worker
- * entry `name`, or in this thread through `inThread` where no entry can be found; the pool lives
- * for the whole body, so several rounds of tasks share its threads.
+ * A piscina pool of `threads` threads on the worker entry `name`, its threads started at once; a task
+ * may name another entry, which piscina loads into a thread beside the first. Where no entry can be
+ * found the tasks run in this thread, one at a time, as the threads would run them (no interleaving
+ * of their memory peaks).
  */
-export async function withPool<T, R, Out>(name: string, threads: number, inThread: (task: T) => Promise<R>, body: (run: (task: T) => Promise<R>) => Promise<Out>): Promise<Out> {
+export function openShardPool(name: string, threads: number): ShardPool {
   const entry = poolEntry(name);
-  if (entry === undefined) {
-    // one task at a time, as the threads would run them (no interleaving of their memory peaks)
-    let queue: Promise<unknown> = Promise.resolve();
-    return body((t) => {
-      const out = queue.then(() => inThread(t));
+  const pool = entry === undefined ? undefined : new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    run<T, R>(task: T, inThread: (task: T) => Promise<R>, other = name): Promise<R> {
+      const filename = other === name ? entry : poolEntry(other);
+      if (pool !== undefined && filename !== undefined) return pool.run(task, { filename }) as Promise<R>;
+      const out = queue.then(() => inThread(task));
       queue = out.catch(() => undefined);
       return out;
-    });
-  }
-  const pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+    },
+    close: async () => { await pool?.destroy(); },
+  };
+}
+
+/**
+ * Runs `body` with a `run` that does one task in a pool of `threads` threads on the worker entry
+ * `name` ({@link openShardPool}); the pool lives for the whole body, so several rounds of tasks share
+ * its threads.
+ */
+export async function withPool<T, R, Out>(name: string, threads: number, inThread: (task: T) => Promise<R>, body: (run: (task: T) => Promise<R>) => Promise<Out>): Promise<Out> {
+  const pool = openShardPool(name, threads);
   try {
-    return await body((t) => pool.run(t) as Promise<R>);
+    return await body((t) => pool.run(t, inThread));
   } finally {
-    await pool.destroy();
+    await pool.close();
   }
 }
 

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWarningHandler, type TensorEvalWarning } from '@tensoreval/core';
-import { inCi } from '@tensoreval/core/testing';
+import { inCi, seededRandom } from '@tensoreval/core/testing';
 import { evaluate, evaluateCoco, evaluateCocoOnQueue, evaluateOnQueue, parseRedisUrl, startQueueWorker } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
 import { caseToRequest, listValorCases } from './valor-cases';
@@ -46,6 +46,34 @@ function started(args: string[]): { child: ChildProcess; log: string[] } {
   child.stdout?.on('data', (b: Buffer) => log.push(b.toString()));
   child.stderr?.on('data', (b: Buffer) => log.push(b.toString()));
   return { child, log };
+}
+
+/**
+ * Writes gt.json and dt.json of `images` 640×480 images, each with 60 GT boxes of two categories and
+ * 200 detections jittered around them (seeded), for a shard that evaluates for seconds.
+ */
+function writeLongShardSet(out: string, images: number): void {
+  const rnd = seededRandom(7);
+  const round = (v: number) => Math.round(Math.max(1, v) * 100) / 100;
+  const imgs = [], anns = [], dts = [];
+  for (let i = 1; i <= images; i++) {
+    imgs.push({ id: i, width: 640, height: 480 });
+    const boxes: number[][] = [];
+    for (let g = 0; g < 60; g++) {
+      const w = 10 + rnd() * 150, h = 10 + rnd() * 150, x = rnd() * (640 - w), y = rnd() * (480 - h);
+      const c = 1 + Math.floor(rnd() * 2);
+      boxes.push([x, y, w, h, c]);
+      anns.push({ id: anns.length + 1, image_id: i, category_id: c, bbox: [x, y, w, h].map(round), area: round(w * h), iscrowd: 0 });
+    }
+    for (let k = 0; k < 200; k++) {
+      const [x, y, w, h, c] = boxes[k % 60] as number[];
+      const j = () => (rnd() - 0.5) * 12;
+      dts.push({ image_id: i, category_id: c, bbox: [x! + j(), y! + j(), w! + j(), h! + j()].map(round), score: Math.round(rnd() * 1e4) / 1e4 });
+    }
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'gt.json'), JSON.stringify({ images: imgs, annotations: anns, categories: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] }));
+  writeFileSync(join(out, 'dt.json'), JSON.stringify(dts));
 }
 
 describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-server (loopback)', () => {
@@ -171,6 +199,31 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       await expect(evaluateCocoOnQueue(gt, dtPath, {}, { connection, shards: 2, queueName: name })).rejects.toThrow(/state of shard 1.*this run's parameters.*TE-202/);
     } finally {
       await foreign.close();
+    }
+  });
+
+  it('a shard that runs longer than the lock finishes once and its result is kept: the worker renews the lock while its threads evaluate', async () => {
+    // ~20 MB of boxes (1,200 images, 60 GT and 200 detections each): the shard takes seconds, the lock lasts 1 s
+    const name = `${queueName}-lock`;
+    const lockWorkers = [0, 1].map(() => started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name, '--lock-ms', '1000']));
+    try {
+      const big = join(tmp, 'long-shard');
+      writeLongShardSet(big, 1200);
+      await Promise.all(lockWorkers.map((w) => waitForLine(w.child, /waiting for jobs/, 60_000, w.log)));
+      const queued = join(big, 'queued.json'), local = join(big, 'local.json');
+      const args = ['--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json')];
+      const [r] = await Promise.all([
+        runTensoreval(['coco', ...args, '--queue', url, '--queue-name', name, '--shards', '1', '--queue-timeout', '90', '--out', queued, '--quiet']),
+        runTensoreval(['coco', ...args, '--out', local, '--quiet']),
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const logs = lockWorkers.map((w) => w.log.join('')).join('');
+      expect(logs.match(/shard 1 of 1 .* started/g), logs).toHaveLength(1);
+      expect(logs.match(/shard 1 of 1 .* done/g), logs).toHaveLength(1);
+      expect(logs, logs).not.toMatch(/failed|Missing lock/);
+      expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));
+    } finally {
+      for (const w of lockWorkers) w.child.kill('SIGKILL');
     }
   });
 

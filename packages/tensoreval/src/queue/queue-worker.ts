@@ -1,20 +1,19 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { TensorEvalWarning } from '@tensoreval/core';
-import { encodeCocoState } from '@tensoreval/metrics/detection';
-import { runCocoShard } from '../coco-shard';
-import cocoShardWorker from '../coco-shard-worker';
-import { evaluateScannedShard } from '../coco-split';
+import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '../coco-shard-worker';
 import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
-import { readJsonInput } from '../read-json';
+import evaluateShardWorker from '../evaluate-shard-worker';
+import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
-import { runEvaluateShard } from '../evaluate-shard';
+import type { QueuedShardOutcome } from './queued-shard';
 import { RunInputsCache } from './run-inputs-cache';
-import { compress, type InputRef, type ShardJob, type ShardJobResult } from './shard-job';
+import type { InputRef, ShardJob, ShardJobResult } from './shard-job';
 
 /** A worker drops the inputs of the run it served last when no shard of it has come for this long. */
 const RUN_INPUTS_IDLE_MS = 60_000;
@@ -36,24 +35,29 @@ export interface QueueWorkerOptions {
 /**
  * A BullMQ worker that runs tensoreval shard jobs until `close()`: it fetches the shard's inputs
  * (from Redis or a shared directory), evaluates its images and returns the state (gzip'd Arrow IPC).
+ * The reading, evaluating and encoding run in a pool of `concurrency` threads that lives as long as
+ * the worker, so this thread stays free to renew the jobs' locks however long a shard takes.
  * Bad input fails the job at once (no retry) with the error as data, so the coordinator reports
  * the usual one-line TE error naming the shard.
  */
 export function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Worker {
   const log = options.log ?? (() => {});
   const lockDuration = options.lockMs ?? 30000;
+  const concurrency = options.concurrency ?? 1;
   // inputs are read with a client of our own: BullMQ's blocks on the queue
   const redis = new Redis(connection);
   const get = (key: string) => redis.getBuffer(key);
   const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
-  const worker = new Worker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, get, log, inputs), {
+  const pool = openShardPool('coco-shard-worker', concurrency);
+  const context: ShardContext = { get, log, inputs, pool, threads: concurrency };
+  const worker = new ShardWorker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, context), {
     connection,
-    concurrency: options.concurrency ?? 1,
+    concurrency,
     lockDuration,
     stalledInterval: lockDuration,
     // a job whose worker died goes back to the queue up to twice before it fails
     maxStalledCount: 2,
-  });
+  }, pool);
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
   worker.on('closed', () => {
     inputs.clear();
@@ -62,24 +66,48 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
   return worker;
 }
 
-async function runShardJob(job: Job<ShardJob>, get: (key: string) => Promise<Buffer | null>, log: (line: string) => void, inputs: RunInputsCache<ScannedInputs | undefined>): Promise<ShardJobResult> {
+/** A BullMQ worker whose `close()` also ends its shard threads, once its running jobs are done. */
+class ShardWorker extends Worker<ShardJob, ShardJobResult> {
+  constructor(name: string, processor: (job: Job<ShardJob>) => Promise<ShardJobResult>, options: WorkerOptions, private readonly pool: ShardPool) {
+    super(name, processor, options);
+  }
+
+  override async close(force?: boolean): Promise<void> {
+    try {
+      await super.close(force);
+    } finally {
+      await this.pool.close();
+    }
+  }
+}
+
+/** What every job of a worker shares: the Redis reads, the log, the run's inputs and the threads. */
+interface ShardContext {
+  get: (key: string) => Promise<Buffer | null>;
+  log: (line: string) => void;
+  inputs: RunInputsCache<ScannedInputs | undefined>;
+  pool: ShardPool;
+  threads: number;
+}
+
+/** A failure that is not bad input, already as wire data: BullMQ retries the job. */
+class RetriedFailure extends Error {}
+
+async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJobResult> {
   const d = job.data;
   if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ message: `unknown shard job kind ${JSON.stringify((d as { kind: unknown }).kind)}` }));
-  const where = `shard ${d.index + 1} of ${d.count} (run ${d.runId}, job ${job.id}, attempt ${job.attemptsMade + 1})`;
-  log(`${where} started`);
+  const attempt = job.attemptsMade + 1;
+  const where = `shard ${d.index + 1} of ${d.count} (run ${d.runId}, job ${job.id}, attempt ${attempt})`;
+  c.log(`${where} started`);
   const scratch = await mkdtemp(join(tmpdir(), 'tensoreval-shard-'));
   try {
-    const { bytes, warnings, summary } = d.kind === 'coco' ? await cocoShard(d, scratch, get, inputs) : await evaluateShard(d, scratch, get);
-    log(`${where} done: ${summary}, state ${bytes.length} bytes`);
+    const { bytes, warnings, summary } = d.kind === 'coco' ? await cocoShard(d, scratch, c) : await evaluateShard(d, scratch, c);
+    c.log(`${where} done: ${summary}, state ${bytes.length} bytes`);
     const extra = warnings.length > 0 ? { warnings } : {};
-    if (d.stateDir !== undefined) {
-      const statePath = join(d.stateDir, `state-${d.index}.arrow.gz`);
-      await writeFile(statePath, bytes);
-      return { statePath, ...extra };
-    }
+    if (d.stateDir !== undefined) return { statePath: await writeState(d.stateDir, d.index, attempt, bytes), ...extra };
     return { state: bytes.toString('base64'), ...extra };
   } catch (error) {
-    if (error instanceof UnrecoverableError) throw error;
+    if (error instanceof UnrecoverableError || error instanceof RetriedFailure) throw error;
     // a missing input key, a full disk: retried with backoff by BullMQ
     throw new Error(JSON.stringify(errorToWire(error)));
   } finally {
@@ -87,42 +115,69 @@ async function runShardJob(job: Job<ShardJob>, get: (key: string) => Promise<Buf
   }
 }
 
+/**
+ * Writes a shard's state into the shared directory under a name of its own: the attempt and a random
+ * suffix (a job back from a stall keeps its attempt number), written to a temporary name and renamed,
+ * so an attempt that lost its lock never overwrites, nor leaves half-written, the file the
+ * coordinator reads (the one the finished job names).
+ */
+async function writeState(dir: string, index: number, attempt: number, bytes: Buffer): Promise<string> {
+  const path = join(dir, `state-${index}.attempt-${attempt}-${randomUUID()}.arrow.gz`);
+  const partial = `${path}.partial`;
+  try {
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return path;
+}
+
 type ShardDone = { bytes: Buffer; warnings: TensorEvalWarning[]; summary: string };
 
+/** A shard's outcome from its thread: bad input fails the job at once, any other failure is retried. */
+function shardDone(out: QueuedShardOutcome, summary: (rows: number) => string): ShardDone {
+  if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
+  if ('failed' in out) throw new RetriedFailure(JSON.stringify(out.failed));
+  // the state crossed from its thread as a plain Uint8Array
+  return { bytes: Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength), warnings: out.warnings, summary: summary(out.rows) };
+}
+
 /** A COCO shard: both input files, one range of GT images. Bad input is not retried. */
-async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, get: (key: string) => Promise<Buffer | null>, cache: RunInputsCache<ScannedInputs | undefined>): Promise<ShardDone> {
-  // box and mask results are read once per run and worker (the GT loaded, the results scanned), as --workers does;
-  // keypoints, LVIS and what the scanner declines read both files per shard, as one pass
+async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, c: ShardContext): Promise<ShardDone> {
+  const run = (task: CocoWorkerTask) => c.pool.run<CocoWorkerTask, CocoWorkerOutcome>(task, cocoShardWorker);
+  // box and mask results are read once per run and worker (the GT loaded, the results scanned, in the
+  // threads), as --workers does; keypoints, LVIS and what the scanner declines read both files per shard, as one pass
   const key = JSON.stringify([d.runId, d.gt, d.dt, d.options]);
   // the files land in this shard's scratch: the shard that reads them for the run also evaluates from them
   // when the scanner declines, rather than fetching them a second time
   let files: [gt: string, dt: string] | undefined;
-  const fetchFiles = async () => (files ??= await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), get), materialise(d.dt, d.dtName, join(scratch, 'dt'), get)]));
-  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : cache.get(key, async () => {
+  const fetchFiles = async () => (files ??= await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), c.get), materialise(d.dt, d.dtName, join(scratch, 'dt'), c.get)]));
+  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : c.inputs.get(key, async () => {
     const [gt, dt] = await fetchFiles();
-    return scanInputsOnce(gt, dt, d.options, 1, cocoShardWorker);
+    return scanInputsOnce(gt, dt, d.options, c.threads, run);
   });
   const once = await held?.value;
-  let out: Awaited<ReturnType<typeof runCocoShard>>;
+  const shard = { options: d.options, index: d.index, count: d.count };
+  let out: QueuedShardOutcome;
   if (once !== undefined) {
-    out = await evaluateScannedShard({ kind: 'evaluate', ...once, gt: d.gtName, dt: d.dtName, options: d.options, index: d.index, count: d.count });
-    cache.touch(key); // idle from the end of this shard, however long it took
+    out = await run({ kind: 'queued', shard: { kind: 'evaluate', ...once, gt: d.gtName, dt: d.dtName, ...shard } }) as QueuedShardOutcome;
+    c.inputs.touch(key); // idle from the end of this shard, however long it took
   } else {
     const [gt, dt] = await fetchFiles();
-    out = await runCocoShard({ gt, dt, options: d.options, index: d.index, count: d.count, gtName: d.gtName, dtName: d.dtName });
+    out = await run({ kind: 'queued', shard: { gt, dt, gtName: d.gtName, dtName: d.dtName, ...shard } }) as QueuedShardOutcome;
   }
-  if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
   const read = once === undefined ? 'inputs read for this shard' : held?.reused ? 'inputs kept from an earlier shard of the run' : 'inputs read for the run';
-  return { bytes: await compress(await encodeCocoState(out.state)), warnings: [], summary: `${out.state.rows.score.length} evaluated detections, ${read}` };
+  return shardDone(out, (rows) => `${rows} evaluated detections, ${read}`);
 }
 
 /** A datum shard of a metric request: its own request, already cut. Bad input is not retried. */
-async function evaluateShard(d: Extract<ShardJob, { kind: 'evaluate' }>, scratch: string, get: (key: string) => Promise<Buffer | null>): Promise<ShardDone> {
-  const path = await materialise(d.request, `request-${d.index}.json`, join(scratch, 'request'), get);
-  const request = await readJsonInput('evaluate shard', path) as { data: { datums: unknown[] } } & Record<string, unknown>;
-  const out = await runEvaluateShard({ request: request as never, base: d.base, ...(d.backend === undefined ? {} : { backend: d.backend }) }, true);
-  if ('error' in out) throw new UnrecoverableError(JSON.stringify(out.error));
-  return { bytes: await compress(out.state), warnings: out.warnings, summary: `${request.data.datums.length} datums` };
+async function evaluateShard(d: Extract<ShardJob, { kind: 'evaluate' }>, scratch: string, c: ShardContext): Promise<ShardDone> {
+  const requestPath = await materialise(d.request, `request-${d.index}.json`, join(scratch, 'request'), c.get);
+  const task = { requestPath, base: d.base, ...(d.backend === undefined ? {} : { backend: d.backend }) };
+  const out = await c.pool.run(task, evaluateShardWorker, 'evaluate-shard-worker') as QueuedShardOutcome;
+  return shardDone(out, (rows) => `${rows} datums`);
 }
 
 /**
