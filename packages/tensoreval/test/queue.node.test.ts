@@ -312,6 +312,36 @@ describe('queue flags', () => {
     expect(w.code).toBe(2);
   });
 
+  it.skipIf(!hasRedis)('a Redis lost mid-run fails the coordinator and the worker with one TE-401 line naming --queue, no ioredis error events', async () => {
+    const port = await freePort();
+    // its own dir: the suite's tmp is gone once the first block has run
+    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no']);
+    await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+    const lostUrl = `redis://127.0.0.1:${port}`;
+    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', lostUrl, '--queue-name', 'other', '--connect-timeout', '1']);
+    const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', lostUrl, '--queue-name', 'lost', '--queue-timeout', '120', '--quiet']);
+    const exit = (p: { child: ChildProcess }) => new Promise<number | null>((resolve) => p.child.once('exit', (code) => resolve(code)));
+    const ends = [exit(worker), exit(coordinator)];
+    try {
+      await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
+      // the coordinator has queued its jobs: they sit in the queue nobody serves
+      for (let t = 0; spawnSync('redis-cli', ['-u', lostUrl, 'llen', 'bull:lost:wait']).stdout.toString().trim() !== '4'; t++) {
+        if (t > 600) throw new Error('the run queued no jobs');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      server.child.kill('SIGKILL');
+      const [w, c] = await Promise.all(ends);
+      expect(c).toBe(2);
+      expect(coordinator.log.join('').trim().split('\n')).toHaveLength(1);
+      expect(coordinator.log.join('')).toMatch(/^tensoreval: error TE-401: Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) and it did not come back within 10 s: .*ECONNREFUSED/);
+      expect(w).toBe(2);
+      expect(worker.log.join('').trim().split('\n').at(-1)).toMatch(/^tensoreval: error TE-401: Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) and it did not come back within 1 s/);
+      expect(worker.log.join('') + coordinator.log.join('')).not.toMatch(/Unhandled error event|\n\s+at /);
+    } finally {
+      for (const p of [worker, coordinator, server]) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('--queue must be a redis:// URL; --shards needs --queue', async () => {
     const dt = join(dir, 'dt_bbox.json');
     const a = await runTensoreval(['coco', '--gt', gt, '--dt', dt, '--queue', 'http://x:1']);

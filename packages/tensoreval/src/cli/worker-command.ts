@@ -13,7 +13,7 @@ const CMD = 'tensoreval worker';
 export const workerSpec: CommandSpec = {
   name: 'worker',
   synopsis: '--queue redis://HOST:PORT [flags]',
-  summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires.',
+  summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires. A Redis it cannot reach, or loses, for --connect-timeout is one TE-401 line and exit status 2.',
   flags: {
     queue: { value: 'redis://HOST:PORT', help: 'the Redis to take jobs from (redis:// or rediss://, optional user:password@ and /db). Required.' },
     'queue-name': { value: 'NAME', help: 'the BullMQ queue name; the same as the runs\' --queue-name (default tensoreval).' },

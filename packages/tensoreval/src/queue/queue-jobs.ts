@@ -44,6 +44,8 @@ export type QueueShardOutcome = { state: Uint8Array; warnings: TensorEvalWarning
 
 /** Cleanup steps against a Redis that may be gone wait at most this long each. */
 const CLEANUP_MS = 5000;
+/** How long BullMQ's clients of a lost Redis get to disconnect. */
+const LOST_CLOSE_MS = 200;
 
 /**
  * The coordinator's side of a queue run: stores `inputs` in Redis (gzip, with a TTL) or under
@@ -142,11 +144,14 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
     clearTimeout(deadline);
     run.signal?.removeEventListener('abort', onAbort);
     watch.stop();
-    if (connected) await removeRun();
+    // with Redis gone there is nothing to delete it from (the inputs' TTL and the jobs' age remain) and closing would wait for it
+    const alive = connected && redis.status === 'ready';
+    if (alive) await removeRun();
     if (runDir !== undefined) await rm(runDir, { recursive: true, force: true });
     redis.disconnect();
-    await settleWithin(events?.close(), CLEANUP_MS);
-    await settleWithin(queue?.close(), CLEANUP_MS);
+    // a lost Redis: their clients stop reconnecting (close would wait for it forever)
+    await settleWithin(alive ? events?.close() : events?.disconnect(), alive ? CLEANUP_MS : LOST_CLOSE_MS);
+    await settleWithin(alive ? queue?.close() : queue?.disconnect(), alive ? CLEANUP_MS : LOST_CLOSE_MS);
   }
 
   async function removeRun(): Promise<void> {
@@ -159,7 +164,7 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
 }
 
 /** A finished job's state, read and inflated; one that cannot be is TE-209 (the caller prefixes the shard). */
-async function stateOf(result: ShardJobResult): Promise<QueueShardOutcome> {
+export async function stateOf(result: ShardJobResult): Promise<QueueShardOutcome> {
   const from = 'statePath' in result ? `its state file ${result.statePath}` : 'its state as returned through Redis';
   try {
     const bytes = 'statePath' in result ? await readFile(result.statePath) : Buffer.from(result.state, 'base64');
@@ -181,7 +186,7 @@ function timedOut(finished: Uint8Array, timeoutMs: number): TensorEvalError {
  * A failed job's reason: the worker's error as data (JSON), or BullMQ's own message (stalled too
  * often). A failure that carries no code is not about the input: TE-403.
  */
-function failure(error: unknown): WireError {
+export function failure(error: unknown): WireError {
   const message = bareMessage(error);
   try {
     const wire = JSON.parse(message) as WireError;
