@@ -1,6 +1,6 @@
 /**
  * One error hierarchy for the whole library. Every error carries a stable code (TE-1xx options,
- * TE-2xx inputs, TE-3xx backends) and its message ends with a pointer to errors/TE-xxx.md.
+ * TE-2xx inputs, TE-3xx backends, TE-4xx distributed runs) and its message ends with a pointer to errors/TE-xxx.md.
  * Messages follow exactly two templates so callers and tests can match them:
  *   options: The 'x' option of fn must be …. Got … instead.
  *   data:    Expected `arg` of fn to …, but got ….
@@ -27,6 +27,10 @@ export const ERROR_CODES = {
   'TE-302': 'No backend can run the kernel',
   'TE-303': 'Backend failed to initialise',
   'TE-304': 'Backend or remote service (judge, embedding provider) failed',
+  // Distributed runs (queue, workers)
+  'TE-401': 'Queue (Redis) unreachable or connection lost',
+  'TE-402': 'Queue run timed out before every shard finished',
+  'TE-403': 'Shard job failed on the queue (stalled too often, worker failure)',
   // Model-based metrics (local model directories, log-prob endpoints)
   'TE-701': 'Model directory missing or malformed',
   'TE-702': 'Tokenizer does not match the model',

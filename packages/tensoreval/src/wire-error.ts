@@ -8,11 +8,14 @@ export interface WireError {
   index?: number | string;
 }
 
-/** Plain data of `error`; a TensorEvalError keeps its code, argument and record. */
+/**
+ * Plain data of `error`; a TensorEvalError keeps its code, argument and record. The message is the
+ * error's one line, never its stack: it ends up in a CLI's error line.
+ */
 export function errorToWire(error: unknown): WireError {
   if (error instanceof InvalidInputError) return { code: error.code, message: bareMessage(error), argument: error.argument, index: error.index };
   if (error instanceof TensorEvalError) return { code: error.code, message: bareMessage(error) };
-  return { message: error instanceof Error ? error.stack ?? error.message : String(error) };
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The error again, its one line prefixed with where it happened (e.g. `shard 2 of 4`). */

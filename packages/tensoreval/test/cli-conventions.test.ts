@@ -102,7 +102,7 @@ describe('CLI conventions', () => {
     // as a process: worker would otherwise wait on Redis for ever
     const r = await cli(['worker', '--no-such-flag']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toMatch(/^tensoreval: error TE-102: The '--no-such-flag' option of tensoreval worker must be one of --queue, --queue-name, --concurrency, --lock-ms, --quiet \(see tensoreval worker --help\)\. Got "--no-such-flag" instead\. See errors\/TE-102\.md\n$/);
+    expect(r.stderr).toMatch(/^tensoreval: error TE-102: The '--no-such-flag' option of tensoreval worker must be one of --queue, --queue-name, --concurrency, --lock-ms, --connect-timeout, --quiet \(see tensoreval worker --help\)\. Got "--no-such-flag" instead\. See errors\/TE-102\.md\n$/);
   });
 
   it('coco --out - writes RESULT.json to stdout (summary on stderr), creates no file named -, and exits 0', async () => {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWarningHandler, type TensorEvalWarning } from '@tensoreval/core';
 import { inCi, seededRandom } from '@tensoreval/core/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { evaluate, evaluateCoco, evaluateCocoOnQueue, evaluateOnQueue, parseRedisUrl, startQueueWorker } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
 import { caseToRequest, listValorCases } from './valor-cases';
@@ -288,9 +290,132 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       await worker.close();
     }
   });
+
+  // Failures that are not a shard's bad input: one TE line each (no stack), and the run leaves no job or input behind.
+  const leftBehind = async (name: string) => {
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const queue = new Queue(name, { connection });
+    const client = new Redis(connection);
+    try {
+      const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed', 'paused');
+      return { jobs: Object.values(counts).reduce((a, b) => a + b, 0), inputs: (await client.keys('tensoreval:run:*')).length };
+    } finally {
+      client.disconnect();
+      await queue.close();
+    }
+  };
+  const oneTeLine = (r: { code: number; stderr: string }, code: string) => {
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^tensoreval: error ${code}: `));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.code).toBe(2);
+  };
+
+  it('a run nobody serves times out with one TE-402 line naming the shards and the limit, counts no shard as done, and leaves no job', async () => {
+    const name = `${queueName}-timeout`;
+    // no --quiet: progress lines would show on stderr, and none may count an unfinished shard
+    const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '2', '--queue-timeout', '1']);
+    oneTeLine(r, 'TE-402');
+    expect(r.stderr).toMatch(/timed out after 1 s .* shards 1, 2 of 2 unfinished/);
+    expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
+  });
+
+  it('an input gone from Redis fails its shard at once with one TE-209 line naming the input and key (not retried), and leaves no job', async () => {
+    const name = `${queueName}-gone`;
+    const run = runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '2', '--quiet']);
+    // as an expired TTL would: the inputs vanish once the jobs are queued, before any worker serves the queue
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const client = new Redis(connection);
+    const queue = new Queue(name, { connection });
+    let worker: Awaited<ReturnType<typeof startQueueWorker>> | undefined;
+    const failures: string[] = [];
+    try {
+      for (let t = 0; (await queue.getJobCounts('waiting')).waiting < 2; t++) {
+        if (t > 600) throw new Error('the run queued no jobs');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const keys = await client.keys('tensoreval:run:*');
+      expect(keys).toHaveLength(2);
+      await client.del(...keys);
+      worker = await startQueueWorker(connection, { queueName: name, log: (line) => { if (/failed/.test(line)) failures.push(line); } });
+      const r = await run;
+      oneTeLine(r, 'TE-209');
+      expect(r.stderr).toMatch(/shard \d of 2: input \S*(gt|dt_bbox)\.json is no longer in Redis \(key tensoreval:run:[0-9a-f-]+:(gt|dt) expired or was deleted/);
+      // one attempt per shard at most: unrecoverable, not retried with backoff
+      expect(failures.length).toBeLessThanOrEqual(2);
+    } finally {
+      await worker?.close();
+      client.disconnect();
+      await queue.close();
+    }
+    expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
+  });
+
+  it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
+    const name = `${queueName}-sigint`;
+    const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const queue = new Queue(name, { connection });
+    try {
+      for (let t = 0; (await queue.getJobCounts('waiting')).waiting < 3; t++) {
+        if (t > 600) throw new Error('the run queued no jobs');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await queue.close();
+    }
+    expect((await leftBehind(name)).inputs).toBe(2);
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => coordinator.child.once('exit', (code, signal) => resolve([code, signal])));
+    coordinator.child.kill('SIGINT');
+    expect(await exited).toEqual([null, 'SIGINT']);
+    expect(coordinator.log.join('')).toBe('');
+    expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
+  });
 });
 
 describe('queue flags', () => {
+  it('an unreachable Redis fails the coordinator and the worker within their connect timeout, with one TE-401 line naming --queue', async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', closed, '--queue-timeout', '2']);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(/^tensoreval: error TE-401: Could not reach the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) within 2 s: .*ECONNREFUSED/);
+    expect(r.code).toBe(2);
+    const w = await runTensoreval(['worker', '--queue', closed, '--connect-timeout', '1']);
+    expect(w.stderr.trim().split('\n'), w.stderr).toHaveLength(1);
+    expect(w.stderr).toMatch(/^tensoreval: error TE-401: Could not reach the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) within 1 s: .*ECONNREFUSED/);
+    expect(w.code).toBe(2);
+  });
+
+  it.skipIf(!hasRedis)('a Redis lost mid-run fails the coordinator and the worker with one TE-401 line naming --queue, no ioredis error events', async () => {
+    const port = await freePort();
+    // its own dir: the suite's tmp is gone once the first block has run
+    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no']);
+    await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+    const lostUrl = `redis://127.0.0.1:${port}`;
+    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', lostUrl, '--queue-name', 'other', '--connect-timeout', '1']);
+    const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', lostUrl, '--queue-name', 'lost', '--queue-timeout', '120', '--quiet']);
+    const exit = (p: { child: ChildProcess }) => new Promise<number | null>((resolve) => p.child.once('exit', (code) => resolve(code)));
+    const ends = [exit(worker), exit(coordinator)];
+    try {
+      await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
+      // the coordinator has queued its jobs: they sit in the queue nobody serves
+      for (let t = 0; spawnSync('redis-cli', ['-u', lostUrl, 'llen', 'bull:lost:wait']).stdout.toString().trim() !== '4'; t++) {
+        if (t > 600) throw new Error('the run queued no jobs');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      server.child.kill('SIGKILL');
+      const [w, c] = await Promise.all(ends);
+      expect(c).toBe(2);
+      expect(coordinator.log.join('').trim().split('\n')).toHaveLength(1);
+      expect(coordinator.log.join('')).toMatch(/^tensoreval: error TE-401: Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) and it did not come back within 10 s: .*ECONNREFUSED/);
+      expect(w).toBe(2);
+      expect(worker.log.join('').trim().split('\n').at(-1)).toMatch(/^tensoreval: error TE-401: Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) and it did not come back within 1 s/);
+      expect(worker.log.join('') + coordinator.log.join('')).not.toMatch(/Unhandled error event|\n\s+at /);
+    } finally {
+      for (const p of [worker, coordinator, server]) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('--queue must be a redis:// URL; --shards needs --queue', async () => {
     const dt = join(dir, 'dt_bbox.json');
     const a = await runTensoreval(['coco', '--gt', gt, '--dt', dt, '--queue', 'http://x:1']);

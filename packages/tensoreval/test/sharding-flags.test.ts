@@ -10,7 +10,7 @@ describe('--workers / --queue: one parser for coco and evaluate', () => {
     expect(shardingFlags(args({}), 'c')).toEqual({});
     expect(shardingFlags(args({ workers: '3' }), 'c')).toEqual({ workers: 3 });
     expect(shardingFlags(args({ queue: 'redis://127.0.0.1:6390', shards: '5', 'queue-timeout': '2' }), 'c')).toEqual({
-      queue: { connection: expect.objectContaining({ host: '127.0.0.1', port: 6390 }), shards: 5, timeoutMs: 2000 },
+      queue: { connection: expect.objectContaining({ host: '127.0.0.1', port: 6390 }), option: '--queue', shards: 5, timeoutMs: 2000 },
     });
     expect(shardingFlags(args({ queue: 'redis://127.0.0.1:6390' }), 'c').queue?.shards).toBe(4);
   });

@@ -10,6 +10,7 @@ import { runName, writeReport } from '../report/write-report';
 import { createStageReport } from './stage-report';
 import { numberFlag, numberListFlag } from './number-flags';
 import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
+import { withSignalCleanup } from './queue-signals';
 
 const CMD = 'tensoreval coco';
 const IOU_TYPES = ['bbox', 'segm', 'keypoints', 'boundary'] as const;
@@ -194,10 +195,11 @@ export async function cocoCommand(argv: readonly string[]): Promise<number> {
   stages.enter('read');
   const result = queue === undefined
     ? await evaluateCoco(gt, dt, { ...options, onStage })
-    : await (await import('../queue/queue-run')).evaluateCocoOnQueue(gt, dt, { ...options, onStage }, {
+    : await withSignalCleanup(async (signal) => (await import('../queue/queue-run')).evaluateCocoOnQueue(gt, dt, { ...options, onStage }, {
       ...queue,
+      signal,
       onShard: (done, total) => { if (!quiet) process.stderr.write(`tensoreval coco: ${done}/${total} shards done\n`); },
-    });
+    }));
   timing?.('done');
   stages.finish();
   // the summary is human-readable text: on stdout (EPIPE-tolerant), or stderr when stdout carries JSON

@@ -6,6 +6,7 @@ import { backendFlag, flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { createProgress } from './progress';
 import { SHARDING_FLAGS, shardingFlags } from './queue-flags';
+import { withSignalCleanup } from './queue-signals';
 import { JUDGE_FLAGS, judgeRunOptions } from './judge-flags';
 import { checkWritable, STDOUT, writeOutput } from './write-output';
 import { runName, writeReport } from '../report/write-report';
@@ -81,10 +82,11 @@ export async function evaluateCommand(argv: readonly string[]): Promise<number> 
     const options = { ...judge.options, backend, modelsBaseDir: dirname(file), ...(workers === undefined ? {} : { workers }), onProgress: (done: number, total: number) => progress.tick(total > 0 ? done / total : 1) };
     result = queue === undefined
       ? await evaluate(request, options)
-      : await (await import('../queue/queue-evaluate')).evaluateOnQueue(request, options, {
+      : await withSignalCleanup(async (signal) => (await import('../queue/queue-evaluate')).evaluateOnQueue(request, options, {
         ...queue,
+        signal,
         onShard: (done, total) => { if (!args.flags.has('quiet')) process.stderr.write(`${CMD}: ${done}/${total} shards done\n`); },
-      });
+      }));
   } catch (error) {
     throw inFile(error, file);
   }

@@ -7,6 +7,8 @@ import { integerFlag } from './number-flags';
 /** The queue run `--queue URL [--shards K] [--shard-dir DIR] [--queue-name N] [--queue-timeout S]` asks for. */
 export interface QueueFlags {
   connection: RedisConnection;
+  /** the flag error lines name for the connection */
+  option: '--queue';
   shards: number;
   shardDir?: string;
   queueName?: string;
@@ -36,6 +38,7 @@ function queueFlags(args: ParsedArgs, command: string): QueueFlags | undefined {
   const queueName = flagString(args, 'queue-name');
   return {
     connection: parseRedisUrl(url, '--queue', command),
+    option: '--queue',
     shards: shards ?? 4,
     ...(shardDir === undefined ? {} : { shardDir }),
     ...(queueName === undefined ? {} : { queueName }),
@@ -50,5 +53,5 @@ export const SHARDING_FLAGS: CommandSpec['flags'] = {
   shards: { value: 'K', help: 'with --queue: number of shard jobs (default 4).' },
   'shard-dir': { value: 'DIR', help: 'with --queue: pass shard inputs through this shared directory instead of Redis (large inputs).' },
   'queue-name': { value: 'NAME', help: 'with --queue: the BullMQ queue name (default tensoreval).' },
-  'queue-timeout': { value: 'S', help: 'with --queue: give up after S seconds without the run finishing.' },
+  'queue-timeout': { value: 'S', help: 'with --queue: give up after S seconds without the run finishing (error TE-402; its inputs and queued jobs are removed, as on Ctrl-C).' },
 };

@@ -1,6 +1,8 @@
 import { invalidOption } from '@tensoreval/core';
 import { parseRedisUrl } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
+import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from '../queue/redis-watch';
+import { Redis } from 'ioredis';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { integerFlag } from './number-flags';
@@ -11,12 +13,13 @@ const CMD = 'tensoreval worker';
 export const workerSpec: CommandSpec = {
   name: 'worker',
   synopsis: '--queue redis://HOST:PORT [flags]',
-  summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires.',
+  summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires. A Redis it cannot reach, or loses, for --connect-timeout is one TE-401 line and exit status 2.',
   flags: {
     queue: { value: 'redis://HOST:PORT', help: 'the Redis to take jobs from (redis:// or rediss://, optional user:password@ and /db). Required.' },
     'queue-name': { value: 'NAME', help: 'the BullMQ queue name; the same as the runs\' --queue-name (default tensoreval).' },
     concurrency: { value: 'N', help: 'jobs run at once by this process, 1 to 256 (default 1).' },
     'lock-ms': { value: 'MS', help: 'how long a job stays locked to this worker without a renewal before it returns to the queue, 1000 to 3600000 (default 30000).' },
+    'connect-timeout': { value: 'S', help: 'seconds to wait for Redis, at the start or after the connection dropped, before exiting with status 2 and one TE-401 line, 1 to 3600 (default 10).' },
     quiet: { help: 'no log lines on stderr (jobs taken, done, failed).' },
   },
   notes: `Example:
@@ -36,23 +39,52 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
   const log = (line: string) => { if (!quiet) process.stderr.write(`tensoreval worker ${process.pid}: ${line}\n`); };
   const queueName = flagString(args, 'queue-name');
+  const connectMs = (integerFlag(args, 'connect-timeout', CMD, 1, 3600) ?? CONNECT_TIMEOUT_MS / 1000) * 1000;
+  // a client of its own tells whether Redis answers: ioredis (and so BullMQ) would wait for it forever
+  const probe = new Redis(connection);
+  const watch = watchRedis(probe, '--queue', connection, connectMs);
+  try {
+    await watch.ready;
+  } catch (error) {
+    watch.stop();
+    probe.disconnect();
+    throw error;
+  }
   const worker = startQueueWorker(connection, {
     concurrency: integerFlag(args, 'concurrency', CMD, 1, 256) ?? 1,
     lockMs: integerFlag(args, 'lock-ms', CMD, 1000, 3600_000) ?? 30000,
     log,
     ...(queueName === undefined ? {} : { queueName }),
   });
-  await worker.waitUntilReady();
+  const shutDown = async () => {
+    watch.stop();
+    probe.disconnect();
+    await settleWithin(worker.close(true), 2000);
+  };
+  try {
+    await Promise.race([worker.waitUntilReady(), watch.lost]);
+  } catch (error) {
+    await shutDown();
+    throw error;
+  }
   log(`waiting for jobs on ${url.replace(/\/\/[^@/]*@/, '//***@')} queue '${worker.name}'`);
-  await new Promise<void>((done) => {
+  await new Promise<void>((done, fail) => {
     const stop = () => {
       log('stopping after the running job');
+      watch.stop();
+      probe.disconnect();
       void worker.close().then(done);
       // close waits on Redis; if it is gone, leave anyway: an unfinished job's lock expires and it is rerun
       setTimeout(() => process.exit(0), 10_000).unref();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Redis gone for longer than the connect timeout: one TE-401 line and status 2; the running job's lock expires and it is rerun elsewhere
+    watch.lost.catch((error: unknown) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void shutDown().then(() => fail(error));
+    });
   });
   return 0;
 }

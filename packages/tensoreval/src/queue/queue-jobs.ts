@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { isGzip, type TensorEvalWarning } from '@tensoreval/core';
+import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
+import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis, type RedisWatch } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
@@ -17,6 +18,8 @@ function storedBytes(bytes: Uint8Array): Promise<Buffer> {
 /** Options of a run on the queue (`evaluateCocoOnQueue`, `evaluateOnQueue`). */
 export interface QueueRunOptions {
   connection: RedisConnection;
+  /** how error lines name the connection (default `connection`; the CLI's is `--queue`) */
+  option?: string;
   /** shard jobs (default 4) */
   shards: number;
   queueName?: string;
@@ -25,10 +28,12 @@ export interface QueueRunOptions {
    * states written there instead of travelling through Redis
    */
   shardDir?: string;
-  /** ms to wait for all shards before failing the run (default 1 hour) */
+  /** ms to wait for all shards before failing the run with TE-402 (default 1 hour) */
   timeoutMs?: number;
-  /** called as shards finish */
+  /** called as shards complete (failed shards are not counted) */
   onShard?: (done: number, total: number) => void;
+  /** aborting it ends the run (rejecting with the signal's reason) after the same cleanup as any other end */
+  signal?: AbortSignal;
 }
 
 /** An input of a run: a local file (sent under its own name) or bytes. */
@@ -37,16 +42,24 @@ export type QueueInput = { file: string } | { bytes: Uint8Array; fileName: strin
 /** A shard job's outcome: its state bytes (Arrow IPC) and warnings, or its error as data. */
 export type QueueShardOutcome = { state: Uint8Array; warnings: TensorEvalWarning[] } | { error: WireError };
 
+/** Cleanup steps against a Redis that may be gone wait at most this long each. */
+const CLEANUP_MS = 5000;
+/** How long BullMQ's clients of a lost Redis get to disconnect. */
+const LOST_CLOSE_MS = 200;
+
 /**
  * The coordinator's side of a queue run: stores `inputs` in Redis (gzip, with a TTL) or under
  * `shardDir`, queues one job per shard (`job(i, refs, runId, stateDir)`, retried with backoff, back
  * in the queue when a worker dies), waits for them all and returns each shard's outcome in shard
- * order. The inputs are deleted when the run ends, whatever its outcome.
+ * order. Redis that cannot be reached or is lost is TE-401, a run past its time TE-402. However the
+ * run ends (done, failed, timed out, aborted through `run.signal`), its inputs and the jobs that no
+ * worker holds are deleted.
  */
 export async function runShardJobs(run: QueueRunOptions, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
   const name = run.queueName ?? DEFAULT_QUEUE_NAME;
   const runId = randomUUID();
   const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
+  const timeoutMs = run.timeoutMs ?? 3600_000;
   // the inputs are read first, then gzip'd on libuv's thread pool while this thread loads and connects
   // the queue's clients (BullMQ and ioredis take ~0.3 s to load, during which no read callback would run)
   const raw = runDir !== undefined ? undefined : await Promise.all(Object.values(inputs).map((source) => ('file' in source ? readFile(source.file) : source.bytes)));
@@ -56,13 +69,37 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
     return [input, bytes] as const;
   }));
   const { Queue, QueueEvents, Redis } = await import('./queue-clients');
-  const queue = new Queue(name, { connection: run.connection });
-  const events = new QueueEvents(name, { connection: run.connection });
+  // the run's end conditions other than its outcome: the time limit and the caller's abort
+  const finished = new Uint8Array(count);
+  let watch: RedisWatch | undefined;
+  let deadline: NodeJS.Timeout | undefined;
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    // never connected: the run could not start, which is the connection's failure
+    deadline = setTimeout(() => reject(watch?.connected() === false ? watch.unreachable() : timedOut(finished, timeoutMs)), timeoutMs);
+    onAbort = () => reject(run.signal?.reason);
+    if (run.signal?.aborted) onAbort();
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  stopped.catch(() => undefined);
   const redis = new Redis(run.connection);
+  watch = watchRedis(redis, run.option ?? 'connection', run.connection, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
+  const lost = watch.lost;
+  const until = <T>(step: Promise<T>): Promise<T> => Promise.race([step, lost, stopped]);
   const keys = Object.keys(inputs).map((n) => inputKey(runId, n));
+  let queue: InstanceType<typeof Queue> | undefined;
+  let events: InstanceType<typeof QueueEvents> | undefined;
+  let stored: Promise<unknown> | undefined;
+  let added: Promise<Array<{ id?: string }>> | undefined;
+  let connected = false;
   try {
-    await events.waitUntilReady();
-    const refs: Record<string, InputRef> = Object.fromEntries(await Promise.all(Object.entries(inputs).map(async ([input, source]): Promise<[string, InputRef]> => {
+    await until(watch.ready);
+    connected = true;
+    // their errors are the connection's, which `watch` reports as one TE-401 line
+    queue = new Queue(name, { connection: run.connection }).on('error', () => undefined);
+    events = new QueueEvents(name, { connection: run.connection }).on('error', () => undefined);
+    await until(events.waitUntilReady());
+    const storing = Promise.all(Object.entries(inputs).map(async ([input, source]): Promise<[string, InputRef]> => {
       if (runDir !== undefined) {
         await mkdir(join(runDir, input), { recursive: true });
         const path = join(runDir, input, basename('file' in source ? source.file : source.fileName));
@@ -73,8 +110,10 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
       const key = inputKey(runId, input);
       await redis.set(key, (await packed.get(input)) as Buffer, 'EX', INPUT_TTL_S);
       return [input, { redisKey: key }];
-    })));
-    const jobs = await queue.addBulk(Array.from({ length: count }, (_, i) => ({
+    }));
+    stored = storing;
+    const refs: Record<string, InputRef> = Object.fromEntries(await until(storing));
+    const adding = queue.addBulk(Array.from({ length: count }, (_, i) => ({
       name: jobName,
       data: job(i, refs, runId, runDir),
       opts: {
@@ -85,37 +124,76 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
         removeOnFail: { age: KEEP_FAILED_S },
       },
     })));
+    added = adding;
+    const jobs = await until(adding);
     let done = 0;
-    const timeoutMs = run.timeoutMs ?? 3600_000;
-    return await Promise.all(jobs.map(async (j): Promise<QueueShardOutcome> => {
+    const ready = events;
+    return await until(Promise.all(jobs.map(async (j, i): Promise<QueueShardOutcome> => {
       let outcome: QueueShardOutcome;
       try {
-        const result = (await j.waitUntilFinished(events, timeoutMs)) as ShardJobResult;
-        const bytes = 'statePath' in result ? await readFile(result.statePath) : Buffer.from(result.state, 'base64');
-        outcome = { state: await decompress(bytes), warnings: result.warnings ?? [] };
+        const result = (await j.waitUntilFinished(ready)) as ShardJobResult;
+        outcome = await stateOf(result);
+        if ('state' in outcome) run.onShard?.(++done, count);
       } catch (error) {
         outcome = { error: failure(error) };
       }
-      run.onShard?.(++done, count);
+      finished[i] = 1;
       return outcome;
-    }));
+    })));
   } finally {
-    if (keys.length > 0) await redis.del(...keys).catch(() => 0);
+    clearTimeout(deadline);
+    run.signal?.removeEventListener('abort', onAbort);
+    watch.stop();
+    // with Redis gone there is nothing to delete it from (the inputs' TTL and the jobs' age remain) and closing would wait for it
+    const alive = connected && redis.status === 'ready';
+    if (alive) await removeRun();
     if (runDir !== undefined) await rm(runDir, { recursive: true, force: true });
     redis.disconnect();
-    await events.close();
-    await queue.close();
+    // a lost Redis: their clients stop reconnecting (close would wait for it forever)
+    await settleWithin(alive ? events?.close() : events?.disconnect(), alive ? CLEANUP_MS : LOST_CLOSE_MS);
+    await settleWithin(alive ? queue?.close() : queue?.disconnect(), alive ? CLEANUP_MS : LOST_CLOSE_MS);
+  }
+
+  async function removeRun(): Promise<void> {
+    // the run's jobs (a job a worker holds is locked: it finishes there and BullMQ drops it after its age), then its inputs
+    const q = queue;
+    await settleWithin(added?.then((jobs) => Promise.all(jobs.map((j) => (j.id === undefined ? 0 : q?.remove(j.id).catch(() => 0))))), CLEANUP_MS);
+    await settleWithin(stored, CLEANUP_MS);
+    if (keys.length > 0) await settleWithin(redis.del(...keys), CLEANUP_MS);
   }
 }
 
-/** A failed job's reason: the worker's error as data (JSON), or BullMQ's own message (stalled too often, timeout). */
-function failure(error: unknown): WireError {
-  const message = error instanceof Error ? error.message : String(error);
+/** A finished job's state, read and inflated; one that cannot be is TE-209 (the caller prefixes the shard). */
+export async function stateOf(result: ShardJobResult): Promise<QueueShardOutcome> {
+  const from = 'statePath' in result ? `its state file ${result.statePath}` : 'its state as returned through Redis';
+  try {
+    const bytes = 'statePath' in result ? await readFile(result.statePath) : Buffer.from(result.state, 'base64');
+    return { state: await decompress(bytes), warnings: result.warnings ?? [] };
+  } catch (error) {
+    return { error: { code: 'TE-209', message: `${from} could not be read or inflated: ${bareMessage(error)}` } };
+  }
+}
+
+/** TE-402 naming the shards still out when the run's time ran out, and the limit. */
+function timedOut(finished: Uint8Array, timeoutMs: number): TensorEvalError {
+  const out: number[] = [];
+  finished.forEach((f, i) => { if (f === 0) out.push(i + 1); });
+  const listed = out.length > 8 ? `${out.slice(0, 8).join(', ')}, … (${out.length} in all)` : out.join(', ');
+  return new TensorEvalError('TE-402', `The queue run timed out after ${timeoutMs / 1000} s (--queue-timeout, timeoutMs) with shard${out.length === 1 ? '' : 's'} ${listed} of ${finished.length} unfinished.`);
+}
+
+/**
+ * A failed job's reason: the worker's error as data (JSON), or BullMQ's own message (stalled too
+ * often). A failure that carries no code is not about the input: TE-403.
+ */
+export function failure(error: unknown): WireError {
+  const message = bareMessage(error);
   try {
     const wire = JSON.parse(message) as WireError;
-    if (typeof wire.message === 'string') return wire;
+    if (typeof wire.message === 'string') return wire.code === undefined ? { ...wire, code: 'TE-403', message: `failed on every attempt on the workers: ${wire.message}` } : wire;
   } catch {
     // not ours: fall through
   }
-  return { message };
+  const stalled = /stalled more than allowable limit/.test(message) ? ' (its worker died or was blocked past its lock on every attempt)' : '';
+  return { code: 'TE-403', message: `failed on the queue: ${message}${stalled}` };
 }

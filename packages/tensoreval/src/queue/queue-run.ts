@@ -15,6 +15,9 @@ export type { QueueRunOptions };
  * accumulated here, so the result is the local result bit for bit. A shard with bad input fails the
  * run with the usual one-line error, prefixed with the shard. Workers are `tensoreval worker --queue
  * URL` processes.
+ * A Redis that cannot be reached or is lost is TE-401, a run past `run.timeoutMs` TE-402 (naming
+ * the unfinished shards), a job that stalls or fails on the workers for another reason than its
+ * input TE-403; however the run ends (`run.signal` aborts it), its inputs and queued jobs are removed.
  */
 export async function evaluateCocoOnQueue(gt: string, dt: string, options: EvaluateCocoOptions, run: QueueRunOptions): Promise<CocoEvaluation> {
   // shard states cross the queue as files, which hold no TIDE errors (threads carry them: --workers)

@@ -9,7 +9,7 @@ import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '..
 import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
 import { openShardPool, type ShardPool } from '../shard-pool';
-import { errorToWire } from '../wire-error';
+import { errorToWire, type WireError } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import type { QueuedShardOutcome } from './queued-shard';
 import { RunInputsCache } from './run-inputs-cache';
@@ -46,6 +46,14 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
   const concurrency = options.concurrency ?? 1;
   // inputs are read with a client of our own: BullMQ's blocks on the queue
   const redis = new Redis(connection);
+  // a lost Redis is reported once per distinct error (BullMQ reconnects), never as ioredis' unhandled error events
+  let lastError = '';
+  const onError = (error: Error) => {
+    if (error.message !== lastError) log(`Redis: ${error.message}`);
+    lastError = error.message;
+  };
+  redis.on('error', onError);
+  redis.on('ready', () => { lastError = ''; });
   const get = (key: string) => redis.getBuffer(key);
   const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
   const pool = openShardPool('coco-shard-worker', concurrency);
@@ -59,6 +67,7 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
     maxStalledCount: 2,
   }, pool);
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
+  worker.on('error', onError);
   worker.on('closed', () => {
     inputs.clear();
     redis.disconnect();
@@ -188,7 +197,8 @@ async function evaluateShard(d: Extract<ShardJob, { kind: 'evaluate' }>, scratch
 async function materialise(ref: InputRef, name: string, dir: string, get: (key: string) => Promise<Buffer | null>): Promise<string> {
   if ('path' in ref) return ref.path;
   const bytes = await get(ref.redisKey);
-  if (bytes === null) throw new Error(`input ${name} is no longer in Redis (key ${ref.redisKey} expired or was deleted)`);
+  // gone for good (the run ended, its TTL passed): retrying cannot bring it back
+  if (bytes === null) throw new UnrecoverableError(JSON.stringify({ code: 'TE-209', message: `input ${name} is no longer in Redis (key ${ref.redisKey} expired or was deleted: its run ended or timed out)` } satisfies WireError));
   await mkdir(dir, { recursive: true });
   const path = join(dir, basename(name));
   await writeFile(path, bytes);

@@ -1,0 +1,96 @@
+import { TensorEvalError } from '@tensoreval/core';
+import type { Redis } from 'ioredis';
+import type { RedisConnection } from './connection';
+
+/**
+ * How long a coordinator or a worker waits for its Redis (at the start, or after the connection
+ * dropped) before failing with TE-401. ioredis itself reconnects forever, which BullMQ needs for its
+ * blocking commands, so the bound is kept here.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A watched client: `ready` settles once it answers (or TE-401), `lost` rejects with TE-401 when it stays disconnected. */
+export interface RedisWatch {
+  ready: Promise<void>;
+  lost: Promise<never>;
+  /** whether the client has been ready once */
+  connected(): boolean;
+  /** the TE-401 error `ready` rejects with, for a caller whose own time ran out first */
+  unreachable(): TensorEvalError;
+  stop(): void;
+}
+
+/** `host:port` of a connection, never its password. */
+function address(connection: RedisConnection): string {
+  return `${connection.host.includes(':') ? `[${connection.host}]` : connection.host}:${connection.port}`;
+}
+
+function unreachable(option: string, connection: RedisConnection, ms: number, lastError: Error | undefined, lost: boolean): TensorEvalError {
+  const what = lost ? `Lost the connection to the queue's Redis at ${address(connection)} (${option}) and it did not come back within` : `Could not reach the queue's Redis at ${address(connection)} (${option}) within`;
+  return new TensorEvalError('TE-401', `${what} ${ms / 1000} s: ${lastError?.message ?? 'no answer'}.`);
+}
+
+/**
+ * Watches an ioredis `client` for a queue run or a worker named by `option` (e.g. `--queue`): its
+ * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
+ * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
+ * disconnected for `ms` or gives up reconnecting.
+ */
+export function watchRedis(client: Redis, option: string, connection: RedisConnection, ms: number): RedisWatch {
+  let lastError: Error | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wait: NodeJS.Timeout | undefined;
+  let failLost: (error: Error) => void = () => {};
+  const lost = new Promise<never>((_, reject) => { failLost = reject; });
+  lost.catch(() => undefined); // raced by the caller; unobserved when the run ends first
+  const onError = (error: Error) => { lastError = error; };
+  const onClose = () => {
+    timer ??= setTimeout(() => failLost(unreachable(option, connection, ms, lastError, true)), ms);
+  };
+  const onEnd = () => failLost(unreachable(option, connection, ms, lastError, true));
+  client.on('error', onError);
+  const ready = client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve, reject) => {
+    wait = setTimeout(() => {
+      client.off('ready', onReady);
+      reject(unreachable(option, connection, ms, lastError, false));
+    }, ms);
+    const onReady = () => {
+      clearTimeout(wait);
+      resolve();
+    };
+    client.once('ready', onReady);
+  });
+  const onReadyAgain = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  void ready.then(() => {
+    client.on('close', onClose);
+    client.on('end', onEnd);
+    client.on('ready', onReadyAgain);
+  }, () => undefined);
+  let connected = false;
+  void ready.then(() => { connected = true; }, () => undefined);
+  return {
+    ready,
+    lost,
+    connected: () => connected,
+    unreachable: () => unreachable(option, connection, ms, lastError, false),
+    stop() {
+      clearTimeout(timer);
+      clearTimeout(wait);
+      client.off('close', onClose);
+      client.off('end', onEnd);
+      client.off('ready', onReadyAgain);
+      // the error listener stays: a client being closed may still report its connection's errors
+    },
+  };
+}
+
+/** Waits for `promise` at most `ms` (cleanup against a Redis that may be gone); never rejects. */
+export async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  if (promise === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
+  clearTimeout(timer);
+}
