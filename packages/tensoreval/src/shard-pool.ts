@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { bareMessage, TensorEvalError } from '@tensoreval/core';
+import { errorToWire, type WireError } from './wire-error';
 import { workerEntry } from './worker-entry';
 
 /**
@@ -14,9 +16,20 @@ function poolEntry(name: string): string | undefined {
 }
 
 /**
+ * TE-304 for a pool thread that died while it ran a task: it exited, threw outside the task (a
+ * timer's callback) or ran out of memory. Tasks return their errors as data, so this is the only
+ * way a task rejects; the caller names the shard or step the thread was running.
+ */
+export function threadDied(error: unknown): TensorEvalError {
+  const why = bareMessage(error).split('\n', 1)[0];
+  return new TensorEvalError('TE-304', `its worker thread died (${why}).`, { cause: error });
+}
+
+/**
  * Runs `body` with a `run` that does one task in a piscina pool of `threads` threads on the worker
  * entry `name`, or in this thread through `inThread` where no entry can be found; the pool lives
- * for the whole body, so several rounds of tasks share its threads.
+ * for the whole body, so several rounds of tasks share its threads. A task whose thread dies
+ * rejects with {@link threadDied}.
  */
 export async function withPool<T, R, Out>(name: string, threads: number, inThread: (task: T) => Promise<R>, body: (run: (task: T) => Promise<R>) => Promise<Out>): Promise<Out> {
   const entry = poolEntry(name);
@@ -31,13 +44,18 @@ export async function withPool<T, R, Out>(name: string, threads: number, inThrea
   }
   const pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   try {
-    return await body((t) => pool.run(t) as Promise<R>);
+    return await body((t) => (pool.run(t) as Promise<R>).catch((error: unknown) => {
+      throw threadDied(error);
+    }));
   } finally {
     await pool.destroy();
   }
 }
 
-/** Runs each task in its own thread of a pool on the worker entry `name` (see {@link withPool}). */
-export function runInPool<T, R>(name: string, tasks: readonly T[], inThread: (task: T) => Promise<R>): Promise<R[]> {
-  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map(run)));
+/**
+ * Runs each task in its own thread of a pool on the worker entry `name` (see {@link withPool}); a
+ * task whose thread dies gives `{ error }` (TE-304) as its outcome, so the caller names its shard.
+ */
+export function runInPool<T, R>(name: string, tasks: readonly T[], inThread: (task: T) => Promise<R>): Promise<Array<R | { error: WireError }>> {
+  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map((t) => run(t).catch((error: unknown) => ({ error: errorToWire(error) })))));
 }
