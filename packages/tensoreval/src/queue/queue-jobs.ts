@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { isGzip, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
+import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
@@ -66,7 +67,8 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
       if (runDir !== undefined) {
         await mkdir(join(runDir, input), { recursive: true });
         const path = join(runDir, input, basename('file' in source ? source.file : source.fileName));
-        if ('file' in source) await copyFile(source.file, path);
+        // streamed, not copyFile: a pipe input has no size to copy
+        if ('file' in source) await copyByStream(source.file, path);
         else await writeFile(path, source.bytes);
         return [input, { path }];
       }
