@@ -48,10 +48,19 @@ export async function readInputBytes(caller: string, path: string, options: Read
 export async function readInputBytesWithin(caller: string, path: string, maxBytes: number, options: ReadJsonOptions = {}): Promise<Buffer | undefined> {
   const fromStdin = options.stdin === true && path === STDIN;
   try {
-    return within(inflatedIfGzip(fromStdin ? await readStdin() : await readFile(path), maxBytes), maxBytes);
+    return inflatedWithin(fromStdin ? await readStdin() : await readFile(path), maxBytes);
+  } catch (error) {
+    throw unreadableInput(caller, inputName(path, options), error);
+  }
+}
+
+/** `bytes` inflated when they are gzip, or undefined where they hold more than `maxBytes` (inflated no further). */
+export function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer | undefined {
+  try {
+    return within(inflatedIfGzip(bytes, maxBytes), maxBytes);
   } catch (error) {
     if (error instanceof InflateLimitError) return undefined;
-    throw unreadableInput(caller, inputName(path, options), error);
+    throw error;
   }
 }
 
@@ -77,7 +86,7 @@ export async function readSharedInputBytes(caller: string, path: string, maxByte
       const stats = await file.stat();
       // a pipe (`--dt <(zcat dt.json.gz)`) has no size: read to its end, then copy
       if (!stats.isFile()) {
-        const inflated = within(inflatedIfGzip(await file.readFile(), maxBytes), maxBytes);
+        const inflated = inflatedWithin(await file.readFile(), maxBytes);
         return inflated === undefined ? undefined : shared(inflated);
       }
       const { size } = stats;
@@ -85,13 +94,12 @@ export async function readSharedInputBytes(caller: string, path: string, maxByte
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
       if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
-      const inflated = within(inflatedIfGzip(bytes, maxBytes), maxBytes);
+      const inflated = inflatedWithin(bytes, maxBytes);
       return inflated === bytes || inflated === undefined ? inflated : shared(inflated);
     } finally {
       await file.close();
     }
   } catch (error) {
-    if (error instanceof InflateLimitError) return undefined;
     throw unreadableInput(caller, name, error);
   }
 }

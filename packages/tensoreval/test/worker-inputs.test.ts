@@ -111,6 +111,23 @@ describe('a gzip input inflates no further than it can be used', () => {
   });
 });
 
+describe('a pipe of results past the streaming limit streams from the bytes read once', () => {
+  it('gzip and plain, one pass and --workers 2: the result of the file itself', async () => {
+    const plainDt = join(lvis, 'dt.json'), gz = join(tmp, 'dt-pipe-stream.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync(plainDt)));
+    const file = await evaluateCoco(join(lvis, 'gt.json'), plainDt, { lvis: true });
+    for (const source of [gz, plainDt]) {
+      for (const workers of [1, 2]) {
+        const fifo = join(tmp, 'dt-stream-pipe');
+        const written = namedPipe(fifo, source);
+        const piped = await evaluateCoco(join(lvis, 'gt.json'), fifo, { lvis: true, streamAboveBytes: 4096, workers });
+        await written;
+        expect(piped.stats).toEqual(file.stats);
+      }
+    }
+  }, 30_000);
+});
+
 describe('a pool thread that dies mid-task is one TE-304 line naming its shard', () => {
   afterEach(() => {
     entry.path = undefined;
