@@ -96,29 +96,31 @@ export interface ScannedInputs {
   columns: ScannedColumns;
 }
 
-/** Both files' inflated bytes, read once for a run (shared memory); `'stream'`: the results file streams. */
+/** Both files' inflated bytes, read once for a run (shared memory); `'stream'`: the results file streams; none: each thread reads it. */
 interface InputBytes {
   gtBytes: Uint8Array;
-  dtBytes: Uint8Array | 'stream';
+  dtBytes?: Uint8Array | 'stream';
 }
 
 /**
  * Reads both files once, each inflated no further than it can be used: the GT up to the longest
  * text (past it, TE-209 as one pass), the results file up to the streaming limit (past it, it
- * streams: decided here, once for every thread). Undefined where a file cannot be read: each
- * thread then reads it and reports the error as one pass does.
+ * streams: decided here, once for every thread). Undefined where the GT cannot be read, and no
+ * results bytes where they cannot: each thread then reads that file and reports the error as one
+ * pass does.
  */
 async function readInputsOnce(gt: string, dt: string, options: CocoShardOptions, names: { gt: string; dt: string }): Promise<InputBytes | undefined> {
   const streamAbove = options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE;
-  let gtBytes: Uint8Array | undefined, dtBytes: Uint8Array | undefined, streams: boolean;
-  try {
-    streams = (await stat(dt)).size >= streamAbove;
-    [gtBytes, dtBytes] = await Promise.all([readSharedInputBytes(CALLER, gt, MAX_TEXT_BYTES, names.gt), streams ? undefined : readSharedInputBytes(CALLER, dt, resultsBound(streamAbove), names.dt)]);
-  } catch {
-    return undefined;
-  }
-  if (gtBytes === undefined) throw tooLongInput(CALLER, names.gt, MAX_TEXT_BYTES);
-  return { gtBytes, dtBytes: dtBytes ?? 'stream' };
+  const [gtRead, dtRead] = await Promise.allSettled([
+    readSharedInputBytes(CALLER, gt, MAX_TEXT_BYTES, names.gt),
+    stat(dt).then(({ size }) => (size >= streamAbove ? undefined : readSharedInputBytes(CALLER, dt, resultsBound(streamAbove), names.dt))),
+  ]);
+  // one pass reports the GT first: a GT past the bound whatever the results (no thread inflates it again)
+  if (gtRead.status === 'fulfilled' && gtRead.value === undefined) throw tooLongInput(CALLER, names.gt, MAX_TEXT_BYTES);
+  if (gtRead.status === 'rejected') return undefined;
+  const gtBytes = gtRead.value as Uint8Array;
+  // a results file that cannot be read: each thread reads it and reports the error after parsing the GT, as one pass
+  return dtRead.status === 'rejected' ? { gtBytes } : { gtBytes, dtBytes: dtRead.value ?? 'stream' };
 }
 
 /** Whether the scanner may take the run's results: keypoint and LVIS results are read as records. */
@@ -146,7 +148,7 @@ export async function scanInputsOnce(gt: string, dt: string, options: CocoShardO
 /** The GT loaded and the results scanned from bytes read once; undefined where the scanner declines them (see {@link scanInputsOnce}). */
 async function scanRead(read: InputBytes, gt: string, options: CocoShardOptions, ranges: number, run: RunTask): Promise<ScannedInputs | undefined> {
   const { gtBytes, dtBytes } = read;
-  if (options.iouType === 'keypoints' || options.lvis === true || dtBytes === 'stream') return undefined;
+  if (options.iouType === 'keypoints' || options.lvis === true || dtBytes === undefined || dtBytes === 'stream') return undefined;
   const iouType = options.iouType ?? 'bbox';
   const withMasks = iouType === 'segm' || iouType === 'boundary';
   const loading = stepOutcome<LoadGtOutcome>(run({ kind: 'gt', gtBytes, gt, iouType }), 'the thread loading the GT');

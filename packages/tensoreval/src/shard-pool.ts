@@ -43,6 +43,9 @@ export async function withPool<T, R, Out>(name: string, threads: number, inThrea
     });
   }
   const pool = new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  // a thread that dies holding no task (piscina's 'error' event, which would otherwise be thrown as uncaught) loses no
+  // work: the pool starts another, and a thread that dies during a task rejects that task
+  pool.on('error', () => undefined);
   try {
     return await body((t) => (pool.run(t) as Promise<R>).catch((error: unknown) => {
       throw threadDied(error);
