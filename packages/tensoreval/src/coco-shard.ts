@@ -1,6 +1,7 @@
 import { evaluateCocoState, type CocoEvaluateOptions, type CocoState } from '@tensoreval/metrics/detection';
-import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile, resultsFromBytes, streamResults } from './coco-files';
 import type { EvaluateCocoOptions } from './evaluate-coco';
+import { parseInputJson, utf8Text } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
 
 /** Options a shard runs with: plain data only (it crosses threads and queues). */
@@ -16,6 +17,8 @@ export function cocoShardOptions(options: EvaluateCocoOptions): CocoShardOptions
   return shard;
 }
 
+const CALLER = 'evaluateCoco';
+
 /** One shard of a COCO evaluation over files: shard `index` of `count` (contiguous GT image ranges). */
 export interface CocoShardTask {
   gt: string;
@@ -26,6 +29,10 @@ export interface CocoShardTask {
   /** names of the inputs in error messages when `gt` / `dt` are local copies (default: the paths) */
   gtName?: string;
   dtName?: string;
+  /** the GT's inflated bytes, read once for the run (shared memory): not read from `gt` again */
+  gtBytes?: Uint8Array;
+  /** the results' inflated bytes, read once for the run; or `'stream'`: they stream from `dt` (decided once, past the streaming limit) */
+  dtBytes?: Uint8Array | 'stream';
 }
 
 /**
@@ -35,9 +42,13 @@ export interface CocoShardTask {
 export async function runCocoShard(task: CocoShardTask): Promise<{ state: CocoState } | { error: WireError }> {
   try {
     const { streamAboveBytes, ...options } = task.options;
-    const gt = await readJsonFile(task.gt);
-    const dt = await readResultsFile(task.dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, options.iouType === 'segm' || options.iouType === 'boundary', options.iouType === 'keypoints' || options.lvis === true);
-    const state = evaluateCocoState(gt as never, dt, { ...options, gtSource: task.gtName ?? task.gt, dtSource: task.dtName ?? task.dt }, { index: task.index, count: task.count });
+    const gtName = task.gtName ?? task.gt, dtName = task.dtName ?? task.dt;
+    const withMasks = options.iouType === 'segm' || options.iouType === 'boundary', records = options.iouType === 'keypoints' || options.lvis === true;
+    const gt = task.gtBytes === undefined ? await readJsonFile(task.gt) : parseInputJson(CALLER, gtName, utf8Text(CALLER, gtName, task.gtBytes));
+    const dt = task.dtBytes === 'stream' ? await streamResults(task.dt, dtName)
+      : task.dtBytes !== undefined ? resultsFromBytes(task.dtBytes, withMasks, records, dtName)
+      : await readResultsFile(task.dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records, dtName);
+    const state = evaluateCocoState(gt as never, dt, { ...options, gtSource: gtName, dtSource: dtName }, { index: task.index, count: task.count });
     return { state };
   } catch (error) {
     return { error: errorToWire(error) };

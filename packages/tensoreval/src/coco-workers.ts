@@ -1,14 +1,14 @@
-import { constants } from 'node:buffer';
 import { stat } from 'node:fs/promises';
 import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches, type LoadedCocoGt } from '@tensoreval/metrics/detection';
-import { DEFAULT_STREAM_ABOVE } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, resultsBound } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
 import { joinColumns, type LoadGtOutcome, type ScannedColumns, type ScannedRange, type ScanRangeOutcome } from './coco-split';
 import type { EvaluateCocoOptions } from './evaluate-coco';
 import { recordCuts, recordRanges } from './json-record-ranges';
-import { readSharedInputBytes } from './read-json';
-import { errorFromWire, type WireError } from './wire-error';
+import { MAX_TEXT_BYTES, readSharedInputBytes, tooLongInput } from './read-json';
+import { withRegularFiles } from './regular-files';
+import { errorFromWire, errorToWire, type WireError } from './wire-error';
 import { withPool } from './shard-pool';
 import { sharedAlloc } from './shared-memory';
 
@@ -16,27 +16,30 @@ type ShardOutcome = { state: CocoState } | { error: WireError };
 type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
 
 const CALLER = 'evaluateCoco';
-const { MAX_STRING_LENGTH } = constants;
 
 /**
- * `evaluateCoco` over `workers` threads. This thread reads both files once; one thread loads the GT
- * while the threads scan the results file in byte ranges of whole records (more ranges than threads,
- * so the thread that loads the GT takes fewer), and this thread joins their columns in file order;
- * then each thread evaluates a contiguous shard of the GT images over the loaded GT and all the
- * columns and returns its state; this thread merges the states, and the threads accumulate slices
- * of the categories into shared arrays, so the result is the one-thread result bit for bit. Inputs the scanner does not take (irregular records,
- * keypoints, LVIS, files read by streaming) and a GT that does not load go the way one pass reads
- * them, each thread reading the files itself, so errors are one pass's. A shard's bad input is the
- * usual one-line error, prefixed with `shard i of n`.
+ * `evaluateCoco` over `workers` threads. This thread reads both files once (a pipe's bytes spilled
+ * to a file first, so it is read once too); one thread loads the GT while the threads scan the
+ * results file in byte ranges of whole records (more ranges than threads, so the thread that loads
+ * the GT takes fewer), and this thread joins their columns in file order; then each thread
+ * evaluates a contiguous shard of the GT images over the loaded GT and all the columns and returns
+ * its state; this thread merges the states, and the threads accumulate slices of the categories
+ * into shared arrays, so the result is the one-thread result bit for bit. Inputs the scanner does
+ * not take (irregular records, keypoints, LVIS, results that stream) and a GT that does not load go
+ * the way one pass reads them, each thread parsing the bytes read here (or streaming the results
+ * file), so errors are one pass's. A shard's bad input is the usual one-line error, prefixed with
+ * `shard i of n`; so is a thread that dies (TE-304).
  */
 export async function evaluateCocoInWorkers(gt: string, dt: string, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
-  return withPool<CocoWorkerTask, CocoWorkerOutcome, CocoEvaluation>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
-    let outcomes = await scannedShards(gt, dt, shardOptions, workers, run);
+  return withRegularFiles([gt, dt] as const, ([gtFile, dtFile]) => withPool<CocoWorkerTask, CocoWorkerOutcome, CocoEvaluation>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
+    const names = { gt, dt };
+    const read = await readInputsOnce(gtFile, dtFile, shardOptions, names);
+    let outcomes = read === undefined ? undefined : await scannedShards(read, names, shardOptions, workers, run);
     if (outcomes === undefined) {
-      const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt, dt, options: shardOptions, index, count: workers }));
-      outcomes = await Promise.all(tasks.map((t) => run(t) as Promise<ShardOutcome>));
+      const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt: gtFile, dt: dtFile, gtName: gt, dtName: dt, ...read, options: shardOptions, index, count: workers }));
+      outcomes = await Promise.all(tasks.map((t) => shardOutcome(run(t))));
     }
     // the merged columns accumulate reads go to shared memory, for the threads that accumulate category slices
     const state = mergeShards(outcomes.map((o, i) => ({ outcome: o, where: `shard ${i + 1} of ${workers}` })), options, sharedAlloc);
@@ -44,6 +47,18 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
     options.onStage?.('accumulate');
     const arrays = await accumulateInSlices(state, matches, workers, run);
     return finishCocoState(state, options, { matches, arrays });
+  }));
+}
+
+/** A shard's outcome; a thread that died running it is its error (the merge names the shard). */
+function shardOutcome(outcome: Promise<CocoWorkerOutcome>): Promise<ShardOutcome> {
+  return (outcome as Promise<ShardOutcome>).catch((error: unknown) => ({ error: errorToWire(error) }));
+}
+
+/** `step`'s outcome; a thread that died running it is thrown, naming the step. */
+function stepOutcome<O>(outcome: Promise<CocoWorkerOutcome>, step: string): Promise<O> {
+  return (outcome as Promise<O>).catch((error: unknown) => {
+    throw errorFromWire(errorToWire(error), step);
   });
 }
 
@@ -67,7 +82,7 @@ async function accumulateInSlices(state: CocoState, matches: ImageMatches, worke
   // what accumulate reads lies in shared memory (merge and orders allocated it there): the threads receive handles;
   // the columns it does not read stay behind
   const slim: ImageMatches = { ...matches, matchedIou: new Float64Array(0), gtRows: new Int32Array(0) };
-  await Promise.all(slices.map(({ from, to }) => run({ kind: 'accumulate', matches: slim, score: state.rows.score, params: state.params, slice: { from, to, into, grouping } })));
+  await Promise.all(slices.map(({ from, to }) => stepOutcome(run({ kind: 'accumulate', matches: slim, score: state.rows.score, params: state.params, slice: { from, to, into, grouping } }), `the thread accumulating categories ${from + 1}-${to} of ${matches.groups}`)));
   return into;
 }
 
@@ -81,30 +96,65 @@ export interface ScannedInputs {
   columns: ScannedColumns;
 }
 
+/** Both files' inflated bytes, read once for a run (shared memory); `'stream'`: the results file streams; none: each thread reads it. */
+interface InputBytes {
+  gtBytes: Uint8Array;
+  dtBytes?: Uint8Array | 'stream';
+}
+
+/**
+ * Reads both files once, each inflated no further than it can be used: the GT up to the longest
+ * text (past it, TE-209 as one pass), the results file up to the streaming limit (past it, it
+ * streams: decided here, once for every thread). Undefined where the GT cannot be read, and no
+ * results bytes where they cannot: each thread then reads that file and reports the error as one
+ * pass does.
+ */
+async function readInputsOnce(gt: string, dt: string, options: CocoShardOptions, names: { gt: string; dt: string }): Promise<InputBytes | undefined> {
+  const streamAbove = options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE;
+  const [gtRead, dtRead] = await Promise.allSettled([
+    readSharedInputBytes(CALLER, gt, MAX_TEXT_BYTES, names.gt),
+    stat(dt).then(({ size }) => (size >= streamAbove ? undefined : readSharedInputBytes(CALLER, dt, resultsBound(streamAbove), names.dt))),
+  ]);
+  // one pass reports the GT first: a GT past the bound whatever the results (no thread inflates it again)
+  if (gtRead.status === 'fulfilled' && gtRead.value === undefined) throw tooLongInput(CALLER, names.gt, MAX_TEXT_BYTES);
+  if (gtRead.status === 'rejected') return undefined;
+  const gtBytes = gtRead.value as Uint8Array;
+  // a results file that cannot be read: each thread reads it and reports the error after parsing the GT, as one pass
+  return dtRead.status === 'rejected' ? { gtBytes } : { gtBytes, dtBytes: dtRead.value ?? 'stream' };
+}
+
+/** Whether the scanner may take the run's results: keypoint and LVIS results are read as records. */
+function scannable(options: CocoShardOptions): boolean {
+  return options.iouType !== 'keypoints' && options.lvis !== true;
+}
+
 /**
  * Reads both files once: `run` loads the GT while it scans the results file in `ranges` byte ranges,
  * and the columns are joined in file order. Undefined where the inputs take the
- * one-file-per-shard path (keypoints, LVIS, files read by streaming, texts past one string, a GT
- * that does not load, records the scanner declines), which then reports any error as one pass does.
+ * one-file-per-shard path (keypoints, LVIS, files read by streaming, a file that cannot be read or
+ * a GT that does not load, records the scanner declines), which then reports any error as one pass does.
  */
 export async function scanInputsOnce(gt: string, dt: string, options: CocoShardOptions, ranges: number, run: RunTask): Promise<ScannedInputs | undefined> {
-  // keypoint and LVIS results are read as records
-  if (options.iouType === 'keypoints' || options.lvis === true) return undefined;
-  const iouType = options.iouType ?? 'bbox';
-  const withMasks = iouType === 'segm' || iouType === 'boundary';
-  let gtBytes: Uint8Array, dtBytes: Uint8Array;
+  if (!scannable(options)) return undefined;
+  let read: InputBytes | undefined;
   try {
-    if ((await stat(dt)).size >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE)) return undefined;
-    [gtBytes, dtBytes] = await Promise.all([readSharedInputBytes(CALLER, gt), readSharedInputBytes(CALLER, dt)]);
-    // a results file that inflates past the streaming limit streams as in one pass; texts that may not fit in one
-    // string: one pass decides (TE-209 or not)
-    if (dtBytes.length >= (options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE) || gtBytes.length > MAX_STRING_LENGTH || dtBytes.length > MAX_STRING_LENGTH) return undefined;
+    read = await readInputsOnce(gt, dt, options, { gt, dt });
   } catch {
     return undefined;
   }
-  const loading = run({ kind: 'gt', gtBytes, gt, iouType }) as Promise<LoadGtOutcome>;
+  return read === undefined ? undefined : scanRead(read, gt, options, ranges, run);
+}
+
+/** The GT loaded and the results scanned from bytes read once; undefined where the scanner declines them (see {@link scanInputsOnce}). */
+async function scanRead(read: InputBytes, gt: string, options: CocoShardOptions, ranges: number, run: RunTask): Promise<ScannedInputs | undefined> {
+  const { gtBytes, dtBytes } = read;
+  if (options.iouType === 'keypoints' || options.lvis === true || dtBytes === undefined || dtBytes === 'stream') return undefined;
+  const iouType = options.iouType ?? 'bbox';
+  const withMasks = iouType === 'segm' || iouType === 'boundary';
+  const loading = stepOutcome<LoadGtOutcome>(run({ kind: 'gt', gtBytes, gt, iouType }), 'the thread loading the GT');
+  loading.catch(() => undefined); // awaited below, after the scans: a failure must not go unhandled meanwhile
   const cut = recordRanges(dtBytes.length, recordCuts(dtBytes, ranges));
-  const scans = (await Promise.all(cut.map((range) => run({ kind: 'scan', bytes: dtBytes, range, withMasks })))) as ScanRangeOutcome[];
+  const scans = await Promise.all(cut.map((range) => stepOutcome<ScanRangeOutcome>(run({ kind: 'scan', bytes: dtBytes, range, withMasks }), `the thread scanning bytes ${range.start}-${range.end} of the results`)));
   const loaded = await loading;
   const scanned: ScannedRange[] = [];
   for (const s of scans) {
@@ -117,12 +167,12 @@ export async function scanInputsOnce(gt: string, dt: string, options: CocoShardO
 
 /**
  * The shards' outcomes over files read once, the results scanned in ranges; undefined where the
- * inputs take the one-file-per-thread path (which then reports any reading error as one pass does).
+ * inputs take the one-file-per-thread path (which then reports any error as one pass does).
  */
-async function scannedShards(gt: string, dt: string, options: CocoShardOptions, workers: number, run: RunTask): Promise<ShardOutcome[] | undefined> {
-  const inputs = await scanInputsOnce(gt, dt, options, workers * RANGES_PER_THREAD, run);
+async function scannedShards(read: InputBytes, names: { gt: string; dt: string }, options: CocoShardOptions, workers: number, run: RunTask): Promise<ShardOutcome[] | undefined> {
+  const inputs = await scanRead(read, names.gt, options, workers * RANGES_PER_THREAD, run);
   if (inputs === undefined) return undefined;
-  return Promise.all(Array.from({ length: workers }, (_, index) => run({ kind: 'evaluate', ...inputs, gt, dt, options, index, count: workers }) as Promise<ShardOutcome>));
+  return Promise.all(Array.from({ length: workers }, (_, index) => shardOutcome(run({ kind: 'evaluate', ...inputs, gt: names.gt, dt: names.dt, options, index, count: workers }))));
 }
 
 /** Merges shard outcomes; the first failed shard's error is thrown. */

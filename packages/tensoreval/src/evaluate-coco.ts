@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { checkInteger, checkKnownOptions, invalidOption, isGzip } from '@tensoreval/core';
@@ -139,6 +139,8 @@ const GT_WORKER_MIN_BYTES = 1 << 20;
  * the worker.
  */
 async function inflatedSizeHint(path: string): Promise<number> {
+  // a pipe gives its bytes once, to the one reader that opens it: not to this look, nor to a worker that may decline it
+  if (!(await stat(path)).isFile()) return 0;
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();

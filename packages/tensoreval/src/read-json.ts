@@ -1,5 +1,6 @@
+import { constants } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
-import { inflatedIfGzip, invalidInput } from '@tensoreval/core';
+import { InflateLimitError, inflatedIfGzip, invalidInput } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -10,6 +11,9 @@ import { shared } from './shared-memory';
 
 /** The conventional name for standard input in place of a file path (`evaluate -`). */
 export const STDIN = '-';
+
+/** The most bytes an input read as one text may hold (V8's longest string): gzip inflates no further. */
+export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 
 export interface ReadJsonOptions {
   /** read stdin when the path is {@link STDIN} (CLI inputs); otherwise `-` is a file name like any other */
@@ -27,40 +31,76 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip. */
+/**
+ * The bytes of `path` (stdin for `-` with `options.stdin`), inflated first when they are gzip; TE-209
+ * when they hold more than {@link MAX_TEXT_BYTES} (gzip stops inflating there).
+ */
 export async function readInputBytes(caller: string, path: string, options: ReadJsonOptions = {}): Promise<Buffer> {
+  const bytes = await readInputBytesWithin(caller, path, MAX_TEXT_BYTES, options);
+  if (bytes === undefined) throw tooLongInput(caller, inputName(path, options), MAX_TEXT_BYTES);
+  return bytes;
+}
+
+/**
+ * {@link readInputBytes} bounded by `maxBytes`: undefined when the input holds more (a gzip file is
+ * inflated only up to the bound, so a gzip bomb costs `maxBytes` of memory at most).
+ */
+export async function readInputBytesWithin(caller: string, path: string, maxBytes: number, options: ReadJsonOptions = {}): Promise<Buffer | undefined> {
   const fromStdin = options.stdin === true && path === STDIN;
   try {
-    return inflatedIfGzip(fromStdin ? await readStdin() : await readFile(path));
+    return inflatedWithin(fromStdin ? await readStdin() : await readFile(path), maxBytes);
   } catch (error) {
     throw unreadableInput(caller, inputName(path, options), error);
   }
 }
 
+/** `bytes` inflated when they are gzip, or undefined where they hold more than `maxBytes` (inflated no further). */
+export function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer | undefined {
+  try {
+    return within(inflatedIfGzip(bytes, maxBytes), maxBytes);
+  } catch (error) {
+    if (error instanceof InflateLimitError) return undefined;
+    throw error;
+  }
+}
+
+/** TE-209: the input `name` holds more than `maxBytes` bytes (inflated), more than can be parsed as one text. */
+export function tooLongInput(caller: string, name: string, maxBytes: number): Error {
+  return invalidInput(caller, name, `hold at most ${maxBytes} bytes once inflated (the longest text that can be parsed)`, `more bytes`, 'TE-209');
+}
+
+function within<T extends Uint8Array>(bytes: T, maxBytes: number): T | undefined {
+  return bytes.length > maxBytes ? undefined : bytes;
+}
+
 /**
- * The bytes of the file `path` as {@link readInputBytes} gives them, in a SharedArrayBuffer (worker
- * threads then read them without a copy): a plain file is read straight into it, a gzip one inflated
- * and copied there.
+ * The bytes of the file `path` as {@link readInputBytesWithin} gives them, in a SharedArrayBuffer
+ * (worker threads then read them without a copy): a plain file is read straight into it, a gzip one
+ * inflated (up to `maxBytes`) and copied there; undefined past `maxBytes`. Errors name the input
+ * `name` (the path unless it is a local copy).
  */
-export async function readSharedInputBytes(caller: string, path: string): Promise<Uint8Array> {
+export async function readSharedInputBytes(caller: string, path: string, maxBytes: number, name = path): Promise<Uint8Array | undefined> {
   try {
     const file = await open(path, 'r');
     try {
       const stats = await file.stat();
       // a pipe (`--dt <(zcat dt.json.gz)`) has no size: read to its end, then copy
-      if (!stats.isFile()) return shared(inflatedIfGzip(await file.readFile()));
+      if (!stats.isFile()) {
+        const inflated = inflatedWithin(await file.readFile(), maxBytes);
+        return inflated === undefined ? undefined : shared(inflated);
+      }
       const { size } = stats;
       const bytes = new Uint8Array(new SharedArrayBuffer(size));
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
       if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
-      const inflated = inflatedIfGzip(bytes);
-      return inflated === bytes ? bytes : shared(inflated);
+      const inflated = inflatedWithin(bytes, maxBytes);
+      return inflated === bytes || inflated === undefined ? inflated : shared(inflated);
     } finally {
       await file.close();
     }
   } catch (error) {
-    throw unreadableInput(caller, path, error);
+    throw unreadableInput(caller, name, error);
   }
 }
 
@@ -70,9 +110,9 @@ export async function readInputText(caller: string, path: string, options: ReadJ
 }
 
 /** `bytes` of the input named `name` as UTF-8 text; TE-209 past V8's longest string. */
-export function utf8Text(caller: string, name: string, bytes: Buffer): string {
+export function utf8Text(caller: string, name: string, bytes: Uint8Array): string {
   try {
-    return bytes.toString('utf8');
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   } catch (error) {
     throw unreadableInput(caller, name, error);
   }

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { bareMessage, TensorEvalError } from '@tensoreval/core';
+import { errorToWire, type WireError } from './wire-error';
 import { workerEntry } from './worker-entry';
 
 /**
@@ -25,19 +27,36 @@ export interface ShardPool {
 }
 
 /**
+ * TE-304 for a pool thread that died while it ran a task: it exited, threw outside the task (a
+ * timer's callback) or ran out of memory. Tasks return their errors as data, so this is the only
+ * way a task rejects; the caller names the shard or step the thread was running.
+ */
+export function threadDied(error: unknown): TensorEvalError {
+  const why = bareMessage(error).split('\n', 1)[0];
+  return new TensorEvalError('TE-304', `its worker thread died (${why}).`, { cause: error });
+}
+
+/**
  * A piscina pool of `threads` threads on the worker entry `name`, its threads started at once; a task
  * may name another entry, which piscina loads into a thread beside the first. Where no entry can be
  * found the tasks run in this thread, one at a time, as the threads would run them (no interleaving
- * of their memory peaks).
+ * of their memory peaks). A task whose thread dies rejects with {@link threadDied}.
  */
 export function openShardPool(name: string, threads: number): ShardPool {
   const entry = poolEntry(name);
   const pool = entry === undefined ? undefined : new Piscina({ filename: entry, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
+  // a thread that dies holding no task (piscina's 'error' event, which would otherwise be thrown as uncaught) loses no
+  // work: the pool starts another, and a thread that dies during a task rejects that task
+  pool?.on('error', () => undefined);
   let queue: Promise<unknown> = Promise.resolve();
   return {
     run<T, R>(task: T, inThread: (task: T) => Promise<R>, other = name): Promise<R> {
       const filename = other === name ? entry : poolEntry(other);
-      if (pool !== undefined && filename !== undefined) return pool.run(task, { filename }) as Promise<R>;
+      if (pool !== undefined && filename !== undefined) {
+        return (pool.run(task, { filename }) as Promise<R>).catch((error: unknown) => {
+          throw threadDied(error);
+        });
+      }
       const out = queue.then(() => inThread(task));
       queue = out.catch(() => undefined);
       return out;
@@ -60,7 +79,10 @@ export async function withPool<T, R, Out>(name: string, threads: number, inThrea
   }
 }
 
-/** Runs each task in its own thread of a pool on the worker entry `name` (see {@link withPool}). */
-export function runInPool<T, R>(name: string, tasks: readonly T[], inThread: (task: T) => Promise<R>): Promise<R[]> {
-  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map(run)));
+/**
+ * Runs each task in its own thread of a pool on the worker entry `name` (see {@link withPool}); a
+ * task whose thread dies gives `{ error }` (TE-304) as its outcome, so the caller names its shard.
+ */
+export function runInPool<T, R>(name: string, tasks: readonly T[], inThread: (task: T) => Promise<R>): Promise<Array<R | { error: WireError }>> {
+  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map((t) => run(t).catch((error: unknown) => ({ error: errorToWire(error) })))));
 }

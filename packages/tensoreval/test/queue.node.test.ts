@@ -11,6 +11,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { evaluate, evaluateCoco, evaluateCocoOnQueue, evaluateOnQueue, parseRedisUrl, startQueueWorker } from 'tensoreval';
 import { repoRoot, runTensoreval } from './cli-process';
+import { namedPipe } from './named-pipe';
 import { caseToRequest, listValorCases } from './valor-cases';
 
 // The BullMQ path against a real redis-server on loopback, with real worker processes. Skipped where
@@ -135,6 +136,13 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(r.code, r.stderr).toBe(0);
     await runTensoreval(['coco', ...args, '--out', local, '--quiet']);
     expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));
+    // a pipe input is copied into the shared directory whole (a file copy of a pipe has no size to copy)
+    const fifo = join(tmp, 'dt-pipe'), piped = join(tmp, 'queued-bbox-pipe.json');
+    const written = namedPipe(fifo, join(dir, 'dt_bbox.json'));
+    const p = await runTensoreval(['coco', '--gt', gt, '--dt', fifo, '--queue', url, '--queue-name', queueName, '--shards', '2', '--shard-dir', join(tmp, 'shared'), '--out', piped, '--quiet']);
+    await written;
+    expect(p.code, p.stderr).toBe(0);
+    expect(readFileSync(piped, 'utf8')).toBe(readFileSync(local, 'utf8'));
   });
 
   it('library: evaluateCocoOnQueue with an in-process startQueueWorker equals evaluateCoco', async () => {

@@ -1,4 +1,3 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +6,9 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli';
-import { readJsonInput, readSharedInputBytes } from '../src/read-json';
+import { MAX_TEXT_BYTES, readJsonInput, readSharedInputBytes } from '../src/read-json';
 import { captureWrites } from './capture-stdio';
+import { namedPipe } from './named-pipe';
 
 const dir = mkdtempSync(join(tmpdir(), 'tensoreval-read-json-'));
 const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin') as PropertyDescriptor;
@@ -86,7 +86,7 @@ describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker thr
     writeFileSync(plain, bytes);
     writeFileSync(gz, gzipSync(bytes));
     for (const path of [plain, gz]) {
-      const got = await readSharedInputBytes('evaluateCoco', path);
+      const got = (await readSharedInputBytes('evaluateCoco', path, MAX_TEXT_BYTES))!;
       expect(got.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(got.buffer.byteLength).toBe(bytes.length);
       expect(Buffer.from(got).equals(bytes)).toBe(true);
@@ -97,12 +97,10 @@ describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker thr
     const bytes = Buffer.from(JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ i }))));
     for (const payload of [bytes, gzipSync(bytes)]) {
       const fifo = join(dir, `pipe-${payload.length}`);
-      execFileSync('mkfifo', [fifo]);
       const source = join(dir, `pipe-source-${payload.length}`);
       writeFileSync(source, payload);
-      const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', source, fifo]);
-      const written = new Promise((ok) => writer.once('close', ok));
-      const got = await readSharedInputBytes('evaluateCoco', fifo);
+      const written = namedPipe(fifo, source);
+      const got = (await readSharedInputBytes('evaluateCoco', fifo, MAX_TEXT_BYTES))!;
       await written;
       expect(got.buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(Buffer.from(got).equals(bytes)).toBe(true);
@@ -112,7 +110,7 @@ describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker thr
   it('an empty file is empty; a missing one is TE-209 naming the caller and the file', async () => {
     const empty = join(dir, 'empty.json');
     writeFileSync(empty, '');
-    expect((await readSharedInputBytes('evaluateCoco', empty)).length).toBe(0);
-    await expect(readSharedInputBytes('evaluateCoco', join(dir, 'missing.json'))).rejects.toThrow(/TE-209.*missing\.json|missing\.json.*TE-209/);
+    expect((await readSharedInputBytes('evaluateCoco', empty, MAX_TEXT_BYTES))?.length).toBe(0);
+    await expect(readSharedInputBytes('evaluateCoco', join(dir, 'missing.json'), MAX_TEXT_BYTES)).rejects.toThrow(/TE-209.*missing\.json|missing\.json.*TE-209/);
   });
 });

@@ -6,15 +6,30 @@ export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+/** Thrown by {@link inflatedIfGzip} when the inflated bytes would pass its bound (a gzip bomb, or a file to stream). */
+export class InflateLimitError extends RangeError {
+  constructor(readonly maxBytes: number) {
+    super(`it inflates to more than ${maxBytes} bytes`);
+    this.name = 'InflateLimitError';
+  }
+}
+
 /**
  * `bytes` inflated when they are gzip (every member of a multi-member file), else `bytes` itself.
- * Node only for gzip input: zlib is taken from the runtime when needed, so core keeps no import of it
- * and still loads in a browser.
+ * At most `maxBytes` are inflated: past that zlib stops and {@link InflateLimitError} is thrown, so
+ * a small file never takes more memory than its reader can use (plain bytes are not checked: their
+ * size is known before they are read). Node only for gzip input: zlib is taken from the runtime
+ * when needed, so core keeps no import of it and still loads in a browser.
  */
-export function inflatedIfGzip<T extends Uint8Array>(bytes: T): T | Buffer {
+export function inflatedIfGzip<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer {
   if (!isGzip(bytes)) return bytes;
   const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
   if (zlib === undefined) throw new Error('gzip input needs Node (node:zlib); this runtime has no zlib');
-  // 1 MiB output chunks rather than zlib's 16 KiB: fewer copies of a large file
-  return zlib.gunzipSync(bytes, { chunkSize: 1 << 20 });
+  try {
+    // 1 MiB output chunks rather than zlib's 16 KiB: fewer copies of a large file
+    return zlib.gunzipSync(bytes, { chunkSize: 1 << 20, maxOutputLength: Math.max(1, maxBytes) });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new InflateLimitError(maxBytes);
+    throw error;
+  }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
+import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis, type RedisWatch } from './redis-watch';
 import {
@@ -103,7 +104,8 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
       if (runDir !== undefined) {
         await mkdir(join(runDir, input), { recursive: true });
         const path = join(runDir, input, basename('file' in source ? source.file : source.fileName));
-        if ('file' in source) await copyFile(source.file, path);
+        // streamed, not copyFile: a pipe input has no size to copy
+        if ('file' in source) await copyByStream(source.file, path);
         else await writeFile(path, source.bytes);
         return [input, { path }];
       }

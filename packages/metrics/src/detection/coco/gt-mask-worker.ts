@@ -7,6 +7,7 @@
  * thread then parses the GT itself and reports errors exactly as without a worker.
  */
 import '../../default-backend';
+import { constants } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { inflatedIfGzip } from '@tensoreval/core';
@@ -16,7 +17,8 @@ const { path, source, iouType } = workerData as { path: string; source: string; 
 let message: LoadedCocoGt | undefined;
 try {
   const bytes = readFileSync(path);
-  const text = inflatedIfGzip(bytes).toString('utf8');
+  // inflated no further than a string can hold (the main thread then reports the file as one pass does)
+  const text = inflatedIfGzip(bytes, constants.MAX_STRING_LENGTH).toString('utf8');
   message = loadCocoGt(JSON.parse(text), iouType, source, (n) => new SharedArrayBuffer(n));
 } catch {
   message = undefined;

@@ -129,7 +129,7 @@ export async function readJsonArray(path: string, options: JsonArrayReaderOption
   } catch (error) {
     if (error instanceof TensorEvalError) throw error;
     // a read failure or a corrupt gzip stream part-way through
-    throw invalidInput('readJsonArray', path, isGzip(head) ? 'be a readable gzip file' : 'be a readable file', (error as Error).message, 'TE-209');
+    throw invalidInput('readJsonArray', options.source ?? path, isGzip(head) ? 'be a readable gzip file' : 'be a readable file', (error as Error).message, 'TE-209');
   } finally {
     // the file stream behind a gzip pipe is not closed when the reader stops early
     raw.destroy();

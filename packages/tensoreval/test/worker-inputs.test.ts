@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { evaluateCoco } from '../src/evaluate-coco';
+import { evaluateInWorkers } from '../src/evaluate-workers';
+import { TASKS, validateRequest } from '../src/request';
+import { readInputBytesWithin } from '../src/read-json';
+import { repoRoot, runTensoreval } from './cli-process';
+import { namedPipe } from './named-pipe';
+import { caseToRequest, listValorCases } from './valor-cases';
+
+// the pool's worker entry, where a test gives one: a thread that dies mid-task (dying-thread.mjs)
+const entry = vi.hoisted(() => ({ path: undefined as string | undefined }));
+vi.mock('../src/worker-entry', () => ({ workerEntry: () => entry.path }));
+
+const tmp = mkdtempSync(join(tmpdir(), 'tensoreval-worker-inputs-'));
+const lvis = join(repoRoot, 'test-data/reference/coco/lvis/lvis_small');
+const small = join(repoRoot, 'test-data/reference/coco/synthetic-small');
+
+/** Runs `coco ARGS` with each `fifos` path a named pipe fed `source`'s bytes. */
+async function cocoWithPipes(args: string[], fifos: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const writers = Object.entries(fifos).map(([fifo, source]) => namedPipe(fifo, source));
+  const run = await runTensoreval(['coco', ...args]);
+  await Promise.all(writers);
+  return run;
+}
+
+describe('a pipe input under --workers is read once: the same output or error as one pass', () => {
+  it('LVIS results from a pipe: --workers 2 gives one pass\'s RESULT.json and summary', async () => {
+    const runs = await Promise.all([1, 2].map(async (n) => {
+      const out = join(tmp, `lvis-${n}.json`), fifo = join(tmp, `lvis-dt-${n}`);
+      const r = await cocoWithPipes(['--gt', join(lvis, 'gt.json'), '--dt', fifo, '--lvis', '--workers', String(n), '--out', out, '--quiet'], { [fifo]: join(lvis, 'dt.json') });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return { stdout: r.stdout, json: readFileSync(out, 'utf8') };
+    }));
+    expect(runs[1]).toEqual(runs[0]);
+  });
+
+  it('a bad GT from a named pipe (bbox and LVIS): --workers 2 reports one pass\'s error, not an empty pipe', async () => {
+    const gt = JSON.parse(readFileSync(join(lvis, 'gt.json'), 'utf8'));
+    delete gt.annotations[5].image_id;
+    const bad = join(tmp, 'gt-bad.json');
+    writeFileSync(bad, JSON.stringify(gt));
+    for (const flags of [[], ['--lvis']]) {
+      const runs = [];
+      for (const n of [1, 2]) {
+        const fifo = join(tmp, 'gt-pipe'); // one name, so both runs' errors name the same file
+        runs.push(await cocoWithPipes(['--gt', fifo, '--dt', join(lvis, 'dt.json'), ...flags, '--workers', String(n), '--quiet'], { [fifo]: bad }));
+      }
+      expect(runs[0]!.code).not.toBe(0);
+      expect(runs[0]!.stderr).toMatch(/TE-20[45]/);
+      expect(runs[1]!.code).toBe(runs[0]!.code);
+      // --workers names the shard that found it
+      expect(runs[1]!.stderr.replace(/shard \d+ of 2: /, '')).toBe(runs[0]!.stderr);
+    }
+  });
+
+  it('--workers 2 over a gzip results pipe gives one pass\'s result', async () => {
+    const gz = join(tmp, 'dt.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync(join(lvis, 'dt.json'))));
+    const runs = [];
+    for (const n of [1, 2]) {
+      const fifo = join(tmp, 'dt-gz-pipe'), out = join(tmp, `gz-${n}.json`);
+      const r = await cocoWithPipes(['--gt', join(lvis, 'gt.json'), '--dt', fifo, '--lvis', '--workers', String(n), '--out', out, '--quiet'], { [fifo]: gz });
+      expect(r.stderr).toBe('');
+      runs.push(readFileSync(out, 'utf8'));
+    }
+    expect(runs[1]).toBe(runs[0]);
+  });
+});
+
+/** A gzip file inflating to `members` × 16 MiB of zero bytes (not JSON), each member ~16 KiB. */
+function gzipBomb(members: number): Buffer {
+  const member = gzipSync(Buffer.alloc(16 << 20));
+  return Buffer.concat(Array.from({ length: members }, () => member));
+}
+
+describe('a gzip input inflates no further than it can be used', () => {
+  it('a bound stops inflating: past it the reader says so instead of inflating the rest', async () => {
+    const path = join(tmp, 'bomb-small.json.gz');
+    writeFileSync(path, gzipBomb(2));
+    expect(await readInputBytesWithin('evaluateCoco', path, 1 << 20)).toBeUndefined();
+    expect((await readInputBytesWithin('evaluateCoco', path, 32 << 20))?.length).toBe(32 << 20);
+  });
+
+  it('a results bomb (512 MiB inflated from 256 KiB) streams past the streaming limit and fails with one TE-209 line, one pass and --workers, in bounded memory', async () => {
+    const dt = join(tmp, 'bomb.json.gz');
+    writeFileSync(dt, gzipBomb(32));
+    const before = process.resourceUsage().maxRSS * 1024;
+    for (const workers of [1, 2]) {
+      const run = evaluateCoco(join(lvis, 'gt.json'), dt, { lvis: true, streamAboveBytes: 1 << 20, workers });
+      await expect(run).rejects.toThrow(/TE-209/);
+      await expect(run).rejects.toThrow(/bomb\.json\.gz/);
+    }
+    // the whole file inflated once would raise the peak by 512 MiB
+    expect(process.resourceUsage().maxRSS * 1024 - before).toBeLessThan(128 << 20);
+  });
+
+  it('a legitimate gzip results file past the streaming limit streams to the same result, --workers included', async () => {
+    const dt = join(tmp, 'dt-stream.json.gz');
+    writeFileSync(dt, gzipSync(readFileSync(join(lvis, 'dt.json'))));
+    const plain = await evaluateCoco(join(lvis, 'gt.json'), join(lvis, 'dt.json'), { lvis: true });
+    for (const workers of [1, 2]) {
+      const streamed = await evaluateCoco(join(lvis, 'gt.json'), dt, { lvis: true, streamAboveBytes: 4096, workers });
+      expect(streamed.stats).toEqual(plain.stats);
+    }
+  });
+});
+
+describe('a pipe of results past the streaming limit streams from the bytes read once', () => {
+  it('gzip and plain, one pass and --workers 2: the result of the file itself', async () => {
+    const plainDt = join(lvis, 'dt.json'), gz = join(tmp, 'dt-pipe-stream.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync(plainDt)));
+    const file = await evaluateCoco(join(lvis, 'gt.json'), plainDt, { lvis: true });
+    for (const source of [gz, plainDt]) {
+      for (const workers of [1, 2]) {
+        const fifo = join(tmp, 'dt-stream-pipe');
+        const written = namedPipe(fifo, source);
+        const piped = await evaluateCoco(join(lvis, 'gt.json'), fifo, { lvis: true, streamAboveBytes: 4096, workers });
+        await written;
+        expect(piped.stats).toEqual(file.stats);
+      }
+    }
+  }, 30_000);
+});
+
+describe('a pool thread that dies mid-task is one TE-304 line naming its shard', () => {
+  afterEach(() => {
+    entry.path = undefined;
+    delete process.env.DYING_THREAD;
+  });
+  const dying = (how: 'exit' | 'throw') => {
+    entry.path = fileURLToPath(new URL('./dying-thread.mjs', import.meta.url));
+    process.env.DYING_THREAD = how;
+  };
+
+  it.each([['exit', /worker exited with code: 3/], ['throw', /lost outside the task/]] as const)('coco (%s): LVIS shards, and the GT and scan steps of a bbox run', async (how, why) => {
+    dying(how);
+    const lvisRun = evaluateCoco(join(lvis, 'gt.json'), join(lvis, 'dt.json'), { lvis: true, workers: 2 });
+    await expect(lvisRun).rejects.toMatchObject({ code: 'TE-304' });
+    await expect(lvisRun).rejects.toThrow(/^shard [12] of 2: its worker thread died \(.*\)\. See errors\/TE-304\.md$/);
+    await expect(lvisRun).rejects.toThrow(why);
+    const bbox = evaluateCoco(join(small, 'gt.json'), join(small, 'dt_bbox.json'), { workers: 2 });
+    await expect(bbox).rejects.toMatchObject({ code: 'TE-304' });
+    await expect(bbox).rejects.toThrow(/^the thread (loading the GT|scanning bytes \d+-\d+ of the results): its worker thread died/);
+  });
+
+  it.each(['exit', 'throw'] as const)('evaluate (%s): the datum shard', async (how) => {
+    dying(how);
+    const c = listValorCases().find((v) => v.task === 'classification')!;
+    const { request, handler } = validateRequest(caseToRequest(c), TASKS);
+    const run = evaluateInWorkers(request, handler, {}, 2);
+    await expect(run).rejects.toMatchObject({ code: 'TE-304' });
+    await expect(run).rejects.toThrow(/^shard [12] of 2: its worker thread died/);
+  });
+});
