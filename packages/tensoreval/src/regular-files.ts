@@ -21,7 +21,8 @@ export async function copyByStream(from: string, to: string): Promise<void> {
  * the copy. Errors of reading a pipe are TE-209 naming the path given.
  */
 export async function withRegularFiles<P extends readonly string[], Out>(paths: P, body: (files: { [K in keyof P]: string }) => Promise<Out>): Promise<Out> {
-  let dir: string | undefined;
+  // one directory for every copy, made once even when several inputs are pipes at once
+  let dir: Promise<string> | undefined;
   try {
     const files = await Promise.all(paths.map(async (path, i) => {
       let regular: boolean;
@@ -31,8 +32,8 @@ export async function withRegularFiles<P extends readonly string[], Out>(paths: 
         return path; // missing: the readers report it as one pass does
       }
       if (regular) return path;
-      dir ??= await mkdtemp(join(tmpdir(), 'tensoreval-pipe-'));
-      const copy = join(dir, `input-${i}`);
+      dir ??= mkdtemp(join(tmpdir(), 'tensoreval-pipe-'));
+      const copy = join(await dir, `input-${i}`);
       try {
         await copyByStream(path, copy);
       } catch (error) {
@@ -42,6 +43,6 @@ export async function withRegularFiles<P extends readonly string[], Out>(paths: 
     }));
     return await body(files as { [K in keyof P]: string });
   } finally {
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await rm(await dir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,21 @@ describe('a pipe input under --workers is read once: the same output or error as
       // --workers names the shard that found it
       expect(runs[1]!.stderr.replace(/shard \d+ of 2: /, '')).toBe(runs[0]!.stderr);
     }
+  });
+
+  it('GT and results both from pipes under --workers 2: one copy directory, removed after the run', async () => {
+    const own = mkdtempSync(join(tmp, 'tmpdir-'));
+    const gtFifo = join(tmp, 'both-gt'), dtFifo = join(tmp, 'both-dt'), out = join(tmp, 'both.json');
+    const writers = [namedPipe(gtFifo, join(small, 'gt.json')), namedPipe(dtFifo, join(small, 'dt_bbox.json'))];
+    const r = await runTensoreval(['coco', '--gt', gtFifo, '--dt', dtFifo, '--workers', '2', '--out', out, '--quiet'], { ...process.env, TMPDIR: own });
+    await Promise.all(writers);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // both inputs, copied at once, share one directory, removed after the run (each used to make its own, one left behind)
+    expect(readdirSync(own).filter((f) => f.startsWith('tensoreval-pipe-'))).toEqual([]);
+    const plain = join(tmp, 'both-plain.json');
+    await runTensoreval(['coco', '--gt', join(small, 'gt.json'), '--dt', join(small, 'dt_bbox.json'), '--out', plain, '--quiet']);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(plain, 'utf8'));
   });
 
   it('--workers 2 over a gzip results pipe gives one pass\'s result', async () => {
