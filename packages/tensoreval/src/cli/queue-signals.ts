@@ -7,15 +7,18 @@
 export async function withSignalCleanup<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let received: NodeJS.Signals | undefined;
-  const handlers = (['SIGINT', 'SIGTERM'] as const).map((name) => {
+  let handlers: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
+  const release = () => { for (const [name, handler] of handlers) process.off(name, handler); };
+  handlers = (['SIGINT', 'SIGTERM'] as const).map((name) => {
     const handler = () => {
+      // the first signal only: any second one (either name) takes its default action and ends the process
+      release();
       received = name;
       controller.abort(new Error(`interrupted by ${name}`));
     };
     process.once(name, handler);
     return [name, handler] as const;
   });
-  const release = () => { for (const [name, handler] of handlers) process.off(name, handler); };
   try {
     return await run(controller.signal);
   } catch (error) {
