@@ -124,7 +124,7 @@ async function readInputsOnce(gt: string, dt: string, options: CocoShardOptions,
 }
 
 /** Whether the scanner may take the run's results: keypoint and LVIS results are read as records. */
-function scannable(options: CocoShardOptions): boolean {
+export function scannable(options: CocoShardOptions): options is CocoShardOptions & { iouType?: Exclude<CocoShardOptions['iouType'], 'keypoints'> } {
   return options.iouType !== 'keypoints' && options.lvis !== true;
 }
 
@@ -148,7 +148,7 @@ export async function scanInputsOnce(gt: string, dt: string, options: CocoShardO
 /** The GT loaded and the results scanned from bytes read once; undefined where the scanner declines them (see {@link scanInputsOnce}). */
 async function scanRead(read: InputBytes, gt: string, options: CocoShardOptions, ranges: number, run: RunTask): Promise<ScannedInputs | undefined> {
   const { gtBytes, dtBytes } = read;
-  if (options.iouType === 'keypoints' || options.lvis === true || dtBytes === undefined || dtBytes === 'stream') return undefined;
+  if (!scannable(options) || dtBytes === undefined || dtBytes === 'stream') return undefined;
   const iouType = options.iouType ?? 'bbox';
   const withMasks = iouType === 'segm' || iouType === 'boundary';
   const loading = stepOutcome<LoadGtOutcome>(run({ kind: 'gt', gtBytes, gt, iouType }), 'the thread loading the GT');

@@ -31,7 +31,7 @@ export interface ShardPool {
  * timer's callback) or ran out of memory. Tasks return their errors as data, so this is the only
  * way a task rejects; the caller names the shard or step the thread was running.
  */
-export function threadDied(error: unknown): TensorEvalError {
+function threadDied(error: unknown): TensorEvalError {
   const why = bareMessage(error).split('\n', 1)[0];
   return new TensorEvalError('TE-304', `its worker thread died (${why}).`, { cause: error });
 }
@@ -49,9 +49,12 @@ export function openShardPool(name: string, threads: number): ShardPool {
   // work: the pool starts another, and a thread that dies during a task rejects that task
   pool?.on('error', () => undefined);
   let queue: Promise<unknown> = Promise.resolve();
+  // each entry looked up once (its lookup checks the file system), not on every task
+  const entries = new Map<string, string | undefined>([[name, entry]]);
   return {
     run<T, R>(task: T, inThread: (task: T) => Promise<R>, other = name): Promise<R> {
-      const filename = other === name ? entry : poolEntry(other);
+      if (!entries.has(other)) entries.set(other, poolEntry(other));
+      const filename = entries.get(other);
       if (pool !== undefined && filename !== undefined) {
         return (pool.run(task, { filename }) as Promise<R>).catch((error: unknown) => {
           throw threadDied(error);

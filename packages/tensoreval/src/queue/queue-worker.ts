@@ -6,7 +6,7 @@ import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq
 import { Redis } from 'ioredis';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '../coco-shard-worker';
-import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
+import { scannable, scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
 import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire, type WireError } from '../wire-error';
@@ -163,7 +163,7 @@ async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string
   // when the scanner declines, rather than fetching them a second time
   let files: [gt: string, dt: string] | undefined;
   const fetchFiles = async () => (files ??= await Promise.all([materialise(d.gt, d.gtName, join(scratch, 'gt'), c.get), materialise(d.dt, d.dtName, join(scratch, 'dt'), c.get)]));
-  const held = d.options.iouType === 'keypoints' || d.options.lvis === true ? undefined : c.inputs.get(key, async () => {
+  const held = !scannable(d.options) ? undefined : c.inputs.get(key, async () => {
     const [gt, dt] = await fetchFiles();
     return scanInputsOnce(gt, dt, d.options, c.threads, run);
   });

@@ -25,8 +25,13 @@ export interface QueuedCocoTask {
 export async function queuedCocoShard(task: QueuedCocoTask): Promise<QueuedShardOutcome> {
   const out = 'kind' in task.shard ? await evaluateScannedShard(task.shard) : await runCocoShard(task.shard);
   if ('error' in out) return out;
+  return packed(() => encodeCocoState(out.state), out.state.rows.score.length, []);
+}
+
+/** The state `encode` gives, gzip'd; a failure there is not bad input (`failed`: the job is retried). */
+async function packed(encode: () => Promise<Uint8Array> | Uint8Array, rows: number, warnings: TensorEvalWarning[]): Promise<QueuedShardOutcome> {
   try {
-    return { bytes: await compress(await encodeCocoState(out.state)), rows: out.state.rows.score.length, warnings: [] };
+    return { bytes: await compress(await encode()), rows, warnings };
   } catch (error) {
     return { failed: errorToWire(error) };
   }
@@ -50,9 +55,5 @@ export async function queuedEvaluateShard(task: QueuedEvaluateTask): Promise<Que
   }
   const out = await runEvaluateShard({ request: request as never, base: task.base, ...(task.backend === undefined ? {} : { backend: task.backend }) }, true);
   if ('error' in out) return out;
-  try {
-    return { bytes: await compress(out.state), rows: request.data.datums.length, warnings: out.warnings };
-  } catch (error) {
-    return { failed: errorToWire(error) };
-  }
+  return packed(() => out.state, request.data.datums.length, out.warnings);
 }

@@ -255,12 +255,17 @@ export function finishCocoState(state: CocoState, options: Pick<CocoEvaluateOpti
 
 /** What two states of the same evaluation share, as one string. */
 export function headerKey(s: CocoState): string {
-  return JSON.stringify([paramsToJson(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null, s.tide?.lane ?? null]);
+  return JSON.stringify([paramsKey(s.params), s.categoryIds, s.categoryNames, s.gtImages, s.images, s.lvis ?? null, s.tide?.lane ?? null]);
 }
 
 /** Whether `state` was evaluated with `params` (a state from another build or run may not have been). */
 export function stateHasParams(state: CocoState, params: CocoParams): boolean {
-  return JSON.stringify(paramsToJson(state.params)) === JSON.stringify(paramsToJson(params));
+  return paramsKey(state.params) === paramsKey(params);
+}
+
+/** Params as one string: equal strings, equal params. */
+function paramsKey(p: CocoParams): string {
+  return JSON.stringify(paramsToJson(p));
 }
 
 /** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */
