@@ -16,6 +16,17 @@ import { caseToRequest, listValorCases } from './valor-cases';
 const entry = vi.hoisted(() => ({ path: undefined as string | undefined }));
 vi.mock('../src/worker-entry', () => ({ workerEntry: () => entry.path }));
 
+// the readers that stream a results file, counted: a test of streaming must see them called
+const streamed = vi.hoisted(() => ({ file: 0, chunks: 0 }));
+vi.mock('@tensoreval/metrics/detection', async (importOriginal) => {
+  const m = await importOriginal<typeof import('@tensoreval/metrics/detection')>();
+  return {
+    ...m,
+    readJsonArray: (...args: Parameters<typeof m.readJsonArray>) => { streamed.file++; return m.readJsonArray(...args); },
+    readJsonArrayChunks: (...args: Parameters<typeof m.readJsonArrayChunks>) => { streamed.chunks++; return m.readJsonArrayChunks(...args); },
+  };
+});
+
 const tmp = mkdtempSync(join(tmpdir(), 'tensoreval-worker-inputs-'));
 const lvis = join(repoRoot, 'test-data/reference/coco/lvis/lvis_small');
 const small = join(repoRoot, 'test-data/reference/coco/synthetic-small');
@@ -120,8 +131,11 @@ describe('a gzip input inflates no further than it can be used', () => {
     writeFileSync(dt, gzipSync(readFileSync(join(lvis, 'dt.json'))));
     const plain = await evaluateCoco(join(lvis, 'gt.json'), join(lvis, 'dt.json'), { lvis: true });
     for (const workers of [1, 2]) {
-      const streamed = await evaluateCoco(join(lvis, 'gt.json'), dt, { lvis: true, streamAboveBytes: 4096, workers });
-      expect(streamed.stats).toEqual(plain.stats);
+      const before = streamed.file;
+      const result = await evaluateCoco(join(lvis, 'gt.json'), dt, { lvis: true, streamAboveBytes: 4096, workers });
+      expect(result.stats).toEqual(plain.stats);
+      // one pass streams in this thread (--workers streams in its threads, which the count does not see)
+      if (workers === 1) expect(streamed.file).toBeGreaterThan(before);
     }
   });
 });
@@ -135,9 +149,12 @@ describe('a pipe of results past the streaming limit streams from the bytes read
       for (const workers of [1, 2]) {
         const fifo = join(tmp, 'dt-stream-pipe');
         const written = namedPipe(fifo, source);
+        const before = streamed.chunks;
         const piped = await evaluateCoco(join(lvis, 'gt.json'), fifo, { lvis: true, streamAboveBytes: 4096, workers });
         await written;
         expect(piped.stats).toEqual(file.stats);
+        // one pass streams the pipe's bytes in this thread
+        if (workers === 1) expect(streamed.chunks).toBeGreaterThan(before);
       }
     }
   }, 30_000);
