@@ -5,7 +5,7 @@ import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@t
 import type { WireError } from '../wire-error';
 import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
-import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis, type RedisWatch } from './redis-watch';
+import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
@@ -29,7 +29,7 @@ export interface QueueRunOptions {
    * states written there instead of travelling through Redis
    */
   shardDir?: string;
-  /** ms to wait for all shards before failing the run with TE-402 (default 1 hour) */
+  /** ms to wait for all shards, from the moment Redis answers, before failing the run with TE-402 (default 1 hour) */
   timeoutMs?: number;
   /** called as shards complete (failed shards are not counted) */
   onShard?: (done: number, total: number) => void;
@@ -72,19 +72,18 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
   const { Queue, QueueEvents, Redis } = await import('./queue-clients');
   // the run's end conditions other than its outcome: the time limit and the caller's abort
   const finished = new Uint8Array(count);
-  let watch: RedisWatch | undefined;
   let deadline: NodeJS.Timeout | undefined;
   let onAbort = () => {};
+  let stop: (error: unknown) => void = () => {};
   const stopped = new Promise<never>((_, reject) => {
-    // never connected: the run could not start, which is the connection's failure
-    deadline = setTimeout(() => reject(watch?.connected() === false ? watch.unreachable() : timedOut(finished, timeoutMs)), timeoutMs);
+    stop = reject;
     onAbort = () => reject(run.signal?.reason);
     if (run.signal?.aborted) onAbort();
     run.signal?.addEventListener('abort', onAbort, { once: true });
   });
   stopped.catch(() => undefined);
   const redis = new Redis(run.connection);
-  watch = watchRedis(redis, run.option ?? 'connection', run.connection, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
+  const watch = watchRedis(redis, run.option ?? 'connection', run.connection, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
   const lost = watch.lost;
   const until = <T>(step: Promise<T>): Promise<T> => Promise.race([step, lost, stopped]);
   const keys = Object.keys(inputs).map((n) => inputKey(runId, n));
@@ -94,8 +93,10 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
   let added: Promise<Array<{ id?: string }>> | undefined;
   let connected = false;
   try {
+    // the time limit runs from here: until now the watch bounds the wait, and a Redis never reached is its TE-401
     await until(watch.ready);
     connected = true;
+    deadline = setTimeout(() => stop(timedOut(finished, timeoutMs)), timeoutMs);
     // their errors are the connection's, which `watch` reports as one TE-401 line
     queue = new Queue(name, { connection: run.connection }).on('error', () => undefined);
     events = new QueueEvents(name, { connection: run.connection }).on('error', () => undefined);

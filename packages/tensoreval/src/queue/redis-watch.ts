@@ -13,10 +13,6 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export interface RedisWatch {
   ready: Promise<void>;
   lost: Promise<never>;
-  /** whether the client has been ready once */
-  connected(): boolean;
-  /** the TE-401 error `ready` rejects with, for a caller whose own time ran out first */
-  unreachable(): TensorEvalError;
   stop(): void;
 }
 
@@ -69,13 +65,9 @@ export function watchRedis(client: Redis, option: string, connection: RedisConne
     client.on('end', onEnd);
     client.on('ready', onReadyAgain);
   }, () => undefined);
-  let connected = false;
-  void ready.then(() => { connected = true; }, () => undefined);
   return {
     ready,
     lost,
-    connected: () => connected,
-    unreachable: () => unreachable(option, connection, ms, lastError, false),
     stop() {
       clearTimeout(timer);
       clearTimeout(wait);
