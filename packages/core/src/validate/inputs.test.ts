@@ -28,6 +28,26 @@ describe('boundary input checks', () => {
     expect(caught(() => assertFinite(Float32Array.of(Infinity), 'preds', 'f')).message).toContain('Infinity at index 0');
   });
 
+  it('assertFinite names the first non-finite value of float arrays of any length and extreme finite values pass', () => {
+    const extremes = [0, -0, 1e-45, -3.4028234663852886e38, 3.4028234663852886e38];
+    for (const Ctor of [Float32Array, Float64Array]) {
+      for (const n of [1, 2, 7, 8, 1001]) {
+        const finite = Ctor.from({ length: n }, (_, i) => extremes[i % extremes.length] as number);
+        expect(() => assertFinite(finite, 'a', 'f')).not.toThrow();
+        for (const bad of [NaN, Infinity, -Infinity]) {
+          for (const at of new Set([0, n >> 1, n - 1])) {
+            const x = finite.slice();
+            x[at] = bad;
+            if (at + 1 < n) x[n - 1] = NaN; // a later offender: the first one is named
+            expect(caught(() => assertFinite(x, 'a', 'f')).index).toBe(at);
+          }
+        }
+      }
+    }
+    expect(() => assertFinite(Float64Array.of(Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE), 'a', 'f')).not.toThrow();
+    expect(() => assertFinite(new Float32Array(0), 'a', 'f')).not.toThrow();
+  });
+
   it('assertSameLength names both arguments (TE-202)', () => {
     expect(() => assertSameLength([1, 2], new Uint8Array(2), 'preds', 'target', 'f')).not.toThrow();
     const e = caught(() => assertSameLength([1, 2, 3], new Uint8Array(2), 'preds', 'target', 'binaryAuroc'));
