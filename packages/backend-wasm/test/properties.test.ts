@@ -44,6 +44,17 @@ describe('wasm backend against cpu on random shapes', () => {
     }), { numRuns: 150 });
   });
 
+  it('scores computed in several passes of rows, padded or not, equal one pass bit for bit', async () => {
+    await fc.assert(fc.asyncProperty(fc.record({ n: fc.integer({ min: 1, max: 41 }), m: fc.integer({ min: 1, max: 29 }), dim: fc.integer({ min: 1, max: 19 }) })
+      .chain(({ n, m, dim }) => fc.tuple(matrix(n, dim), matrix(m, dim), fc.constant(dim), fc.integer({ min: 1, max: 12 }))), async ([a, b, dim, panels]) => {
+      const m = b.length / dim;
+      const onePass = await pairwiseCosineWasm(a, b, dim);
+      // `panels` panels of 4 rows per pass: several passes, the last often partial
+      const passes = await pairwiseCosineWasm(a, b, dim, panels * 4 * 4 * Math.ceil(m / 8) * 8);
+      expect(Array.from(passes)).toEqual(Array.from(onePass));
+    }), { numRuns: 100 });
+  });
+
   it('rows are normalised in the threads exactly as normalizedRowsF32 on the host (against unit basis vectors)', async () => {
     await fc.assert(fc.asyncProperty(shape.chain(({ n, dim }) => fc.tuple(matrix(n, dim), fc.constant(dim))), async ([a, dim]) => {
       const n = a.length / dim;

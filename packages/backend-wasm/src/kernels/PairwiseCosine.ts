@@ -9,14 +9,15 @@ const PASS_BYTES = 256 * 1024 * 1024;
 /**
  * scores[i, j] = cos(a_i, b_j): the worker threads normalise and pack a and b into panels (float64
  * norms), then run the 4 × 8 SIMD kernel, each job a block of a's rows against all of b.
+ * `passBytes`: the scores held in WebAssembly memory at once (tests make it small for several passes).
  */
-export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number): Promise<Float32Array> {
+export function pairwiseCosineWasm(a: FloatArray, b: FloatArray, dim: number, passBytes = PASS_BYTES): Promise<Float32Array> {
   const n = dim > 0 ? a.length / dim : 0;
   const m = dim > 0 ? b.length / dim : 0;
   if (n === 0 || m === 0) return Promise.resolve(new Float32Array(n * m));
   const nPad = roundUp(n, A_PANEL);
   const mPad = roundUp(m, B_PANEL);
-  const passRows = Math.min(nPad, Math.max(A_PANEL, Math.floor(PASS_BYTES / (4 * mPad * A_PANEL)) * A_PANEL));
+  const passRows = Math.min(nPad, Math.max(A_PANEL, Math.floor(passBytes / (4 * mPad * A_PANEL)) * A_PANEL));
   const aAt = 0;
   const bAt = aAt + nPad * dim;
   // the raw rows are staged where the scores go later
