@@ -5,6 +5,10 @@
  * the machine's float32 matmul peak: numpy/OpenBLAS measured 193–203 GFLOP/s on this kind of 2-core
  * machine, so 25 % is about 50 GFLOP/s. Writes benchmarks/results/cpu-peak-<host>-<date>.json.
  *
+ * The peak is also measured in the same run: numpy's OpenBLAS sgemm (openblas-peak.py --samples) before
+ * each block of rounds and after the last, where python3 with numpy is present; each result then
+ * records its share of that measured peak beside its share of the issue's 198 GFLOP/s.
+ *
  * `--against REV` also runs the wasm kernels of git revision REV (built into a temp folder with
  * their own copy of core, so the two never share a registry) next to the current ones, called
  * directly on both sides, in the same interleaved rounds: their ratio survives a loaded machine.
@@ -12,7 +16,7 @@
  *   tsx benchmarks/backends/cpu-peak.ts [--runs 5] [--against REV] [--tag NAME]
  *   node --experimental-wasm-relaxed-simd --import tsx benchmarks/backends/cpu-peak.ts   # Node 20: fused multiply-adds
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, hostname, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +66,17 @@ async function wasmKernelsAt(rev: string): Promise<WasmKernels> {
   return await import(pathToFileURL(join(outDir, file)).href) as WasmKernels;
 }
 
+/** GFLOP/s of `samples` OpenBLAS float32 4096³ matmuls on every core, or why none could be timed (no python3 / numpy). */
+function openBlasSamples(samples: number): { numpy: string; samplesGflops: number[] } | { unavailable: string } {
+  const env = { ...process.env };
+  delete env.OPENBLAS_CORETYPE;
+  delete env.OPENBLAS_L2_SIZE;
+  const r = spawnSync('python3', [join(repoRoot, 'benchmarks', 'backends', 'openblas-peak.py'), '--samples', String(samples)], { env, encoding: 'utf8' });
+  const line = r.stdout?.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) return { unavailable: (r.error?.message ?? r.stderr?.trim().split('\n').pop() ?? `exit ${r.status}`).slice(0, 200) };
+  return JSON.parse(line) as { numpy: string; samplesGflops: number[] };
+}
+
 const threadCounts = [1, availableParallelism()];
 const plural = (threads: number) => `${threads} thread${threads > 1 ? 's' : ''}`;
 /** Per thread count the public API, then (with --against) both kernels called directly; onnx once, in every block. */
@@ -94,11 +109,13 @@ async function main(): Promise<void> {
   const engines = enginesFor(against ? await wasmKernelsAt(against) : undefined);
   const samples = new Map<string, number[]>();
   const loads: number[] = [];
+  const peakRuns: Array<ReturnType<typeof openBlasSamples>> = [];
   // One block of rounds per thread count: each pool restarts once (init, thread start and memory growth fall in the
   // untimed first round), and within a block every engine runs once per round, interleaved.
   for (const threads of threadCounts) {
     for (const w of new Set(engines.flatMap((e) => (e.threads === undefined ? [] : [e.direct ?? wasmHere])))) await useWasmThreads(w, threads);
     const block = engines.filter((e) => e.threads === undefined || e.threads === threads);
+    peakRuns.push(openBlasSamples(3));
     for (let round = 0; round <= runs; round++) {
       for (const c of cases) {
         for (const e of block) {
@@ -115,10 +132,16 @@ async function main(): Promise<void> {
       }
     }
   }
+  peakRuns.push(openBlasSamples(3));
+  const peakSamples = peakRuns.flatMap((p) => ('samplesGflops' in p ? p.samplesGflops : []));
+  const measuredPeak = peakSamples.length > 0 ? median(peakSamples) : undefined;
   const results = [...samples].map(([key, g]) => {
     const [kase, engine] = key.split(' | ') as [string, string];
     const gflops = median(g);
-    return { case: kase, engine, medianGflops: +gflops.toFixed(2), bestGflops: +Math.max(...g).toFixed(2), shareOfOpenBlasPeak: +(gflops / OPENBLAS_PEAK_GFLOPS).toFixed(3) };
+    return {
+      case: kase, engine, medianGflops: +gflops.toFixed(2), bestGflops: +Math.max(...g).toFixed(2), shareOfOpenBlasPeak: +(gflops / OPENBLAS_PEAK_GFLOPS).toFixed(3),
+      ...(measuredPeak ? { shareOfMeasuredPeak: +(gflops / measuredPeak).toFixed(3) } : {}),
+    };
   });
   // per round, current kernels over those at REV: paired, so load that hits a whole round cancels
   const ratios = !against ? undefined : cases.flatMap((c) => threadCounts.map((threads) => {
@@ -127,7 +150,9 @@ async function main(): Promise<void> {
     return { case: c.name, threads, medianRatio: +median(here.map((g, i) => g / (before[i] as number))).toFixed(2) };
   }));
   for (const r of ratios ?? []) console.log(`${r.case.padEnd(40)} current / ${against}, ${plural(r.threads)}: ${r.medianRatio}×`);
-  for (const r of results) console.log(`${r.case.padEnd(40)} ${r.engine.padEnd(48)} ${String(r.medianGflops).padStart(7)} GFLOP/s (best ${r.bestGflops}, ${(r.shareOfOpenBlasPeak * 100).toFixed(1)} % of peak)`);
+  const measuredShare = (r: (typeof results)[number]) => (r.shareOfMeasuredPeak === undefined ? '' : `, ${(r.shareOfMeasuredPeak * 100).toFixed(1)} % of the peak measured here`);
+  for (const r of results) console.log(`${r.case.padEnd(40)} ${r.engine.padEnd(48)} ${String(r.medianGflops).padStart(7)} GFLOP/s (best ${r.bestGflops}, ${(r.shareOfOpenBlasPeak * 100).toFixed(1)} % of 198${measuredShare(r)})`);
+  console.log(measuredPeak ? `OpenBLAS float32 peak measured in this run: median ${measuredPeak.toFixed(1)} GFLOP/s of ${peakSamples.length}` : `OpenBLAS peak not measured: ${JSON.stringify(peakRuns[0])}`);
   const date = new Date().toISOString();
   const relaxed = wasmHere.wasmBackend.describe?.().relaxedSimd === true;
   const out = {
@@ -136,7 +161,10 @@ async function main(): Promise<void> {
     // what the wasm backend ran: relaxed-simd is on where the runtime validates it (Node 22, or Node 20 with the flag)
     wasmRelaxedSimd: relaxed,
     ...(against ? { against, ratioToAgainst: ratios } : {}),
-    date, runs, openBlasPeakGflops: OPENBLAS_PEAK_GFLOPS, medianLoad1: median(loads), results,
+    date, runs, openBlasPeakGflops: OPENBLAS_PEAK_GFLOPS,
+    // numpy/OpenBLAS timed before each block of rounds and after the last, in this run
+    measuredPeak: measuredPeak ? { medianGflops: +measuredPeak.toFixed(2), samplesGflops: peakSamples.map((g) => +g.toFixed(2)), numpy: (peakRuns.find((p) => 'numpy' in p) as { numpy: string }).numpy } : peakRuns[0],
+    medianLoad1: median(loads), results,
   };
   const file = join(repoRoot, 'benchmarks', 'results', `cpu-peak-${hostname()}-${date.slice(0, 10)}${relaxed ? '-relaxed-simd' : ''}${tag ? `-${tag}` : ''}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
