@@ -424,6 +424,38 @@ describe('queue flags', () => {
     }
   }, 60_000);
 
+  it('library: startQueueWorker rejects with TE-401 naming its connection when Redis does not answer within connectTimeoutMs', async () => {
+    const connection = parseRedisUrl(`redis://127.0.0.1:${await freePort()}`, 'url', 'test');
+    const logged: string[] = [];
+    const t0 = Date.now();
+    const e = await startQueueWorker(connection, { connectTimeoutMs: 500, log: (line) => logged.push(line) }).then(() => undefined, (error: unknown) => error);
+    expect(e).toMatchObject({ code: 'TE-401' });
+    expect((e as Error).message).toMatch(/^Could not reach the queue's Redis at 127\.0\.0\.1:\d+ \(connection\) within 0\.5 s: .*ECONNREFUSED/);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(logged).toEqual([]); // the connection's errors went into the one TE-401 error, not the log
+  });
+
+  it.skipIf(!hasRedis)('library: a worker that loses Redis for connectTimeoutMs closes itself and hands TE-401 to onLost', async () => {
+    const port = await freePort();
+    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no']);
+    try {
+      await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+      const connection = parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test');
+      let onLost: (error: unknown) => void = () => {};
+      const lost = new Promise((resolve) => { onLost = resolve; });
+      const worker = await startQueueWorker(connection, { queueName: 'lost-lib', connectTimeoutMs: 1000, onLost });
+      const closed = new Promise<void>((resolve) => worker.once('closed', () => resolve()));
+      expect(worker.isRunning()).toBe(true);
+      server.child.kill('SIGKILL');
+      const error = await lost;
+      expect(error).toMatchObject({ code: 'TE-401' });
+      expect((error as Error).message).toMatch(/^Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(connection\) and it did not come back within 1 s/);
+      await closed; // it closed itself (BullMQ's 'closed' event) before onLost was called
+    } finally {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('--queue must be a redis:// URL; --shards needs --queue', async () => {
     const dt = join(dir, 'dt_bbox.json');
     const a = await runTensoreval(['coco', '--gt', gt, '--dt', dt, '--queue', 'http://x:1']);

@@ -1,8 +1,7 @@
 import { invalidOption } from '@tensoreval/core';
 import { parseRedisUrl } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
-import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from '../queue/redis-watch';
-import { Redis } from 'ioredis';
+import { CONNECT_TIMEOUT_MS } from '../queue/redis-watch';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { integerFlag } from './number-flags';
@@ -40,50 +39,33 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   const log = (line: string) => { if (!quiet) process.stderr.write(`tensoreval worker ${process.pid}: ${line}\n`); };
   const queueName = flagString(args, 'queue-name');
   const connectMs = (integerFlag(args, 'connect-timeout', CMD, 1, 3600) ?? CONNECT_TIMEOUT_MS / 1000) * 1000;
-  // a client of its own tells whether Redis answers: ioredis (and so BullMQ) would wait for it forever
-  const probe = new Redis(connection);
-  const watch = watchRedis(probe, '--queue', connection, connectMs);
-  try {
-    await watch.ready;
-  } catch (error) {
-    watch.stop();
-    probe.disconnect();
-    throw error;
-  }
-  const worker = startQueueWorker(connection, {
+  let failLost: (error: unknown) => void = () => {};
+  const lost = new Promise<never>((_, reject) => { failLost = reject; });
+  lost.catch(() => undefined); // raced below, once the worker runs
+  const worker = await startQueueWorker(connection, {
     concurrency: integerFlag(args, 'concurrency', CMD, 1, 256) ?? 1,
     lockMs: integerFlag(args, 'lock-ms', CMD, 1000, 3600_000) ?? 30000,
     log,
+    option: '--queue',
+    connectTimeoutMs: connectMs,
+    onLost: failLost,
     ...(queueName === undefined ? {} : { queueName }),
   });
-  const shutDown = async () => {
-    watch.stop();
-    probe.disconnect();
-    await settleWithin(worker.close(true), 2000);
-  };
-  try {
-    await Promise.race([worker.waitUntilReady(), watch.lost]);
-  } catch (error) {
-    await shutDown();
-    throw error;
-  }
   log(`waiting for jobs on ${url.replace(/\/\/[^@/]*@/, '//***@')} queue '${worker.name}'`);
   await new Promise<void>((done, fail) => {
     const stop = () => {
       log('stopping after the running job');
-      watch.stop();
-      probe.disconnect();
       void worker.close().then(done);
       // close waits on Redis; if it is gone, leave anyway: an unfinished job's lock expires and it is rerun
       setTimeout(() => process.exit(0), 10_000).unref();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    // Redis gone for longer than the connect timeout: one TE-401 line and status 2; the running job's lock expires and it is rerun elsewhere
-    watch.lost.catch((error: unknown) => {
+    // Redis gone for longer than the connect timeout: the worker has closed itself; one TE-401 line and status 2
+    lost.catch((error: unknown) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void shutDown().then(() => fail(error));
+      fail(error);
     });
   });
   return 0;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { TensorEvalWarning } from '@tensoreval/core';
+import type { TensorEvalError, TensorEvalWarning } from '@tensoreval/core';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '../coco-shard-worker';
 import { scannable, scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
@@ -12,6 +12,7 @@ import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire, type WireError } from '../wire-error';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import type { QueuedShardOutcome } from './queued-shard';
+import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import { RunInputsCache } from './run-inputs-cache';
 import type { InputRef, ShardJob, ShardJobResult } from './shard-job';
 
@@ -30,6 +31,16 @@ export interface QueueWorkerOptions {
   lockMs?: number;
   /** one line per job event (started, done, failed) */
   log?: (line: string) => void;
+  /** how error lines name the connection (default `connection`; the CLI's is `--queue`) */
+  option?: string;
+  /**
+   * ms to wait for Redis, at the start or after the connection dropped (default 10000). Not reached
+   * at the start: `startQueueWorker` rejects with TE-401. Lost for longer once started: the worker
+   * closes itself (its running job's lock expires, so another worker reruns it) and calls `onLost`.
+   */
+  connectTimeoutMs?: number;
+  /** called with the TE-401 error once a worker that lost Redis has closed itself (default: its line goes to `log`) */
+  onLost?: (error: TensorEvalError) => void;
 }
 
 /**
@@ -38,15 +49,24 @@ export interface QueueWorkerOptions {
  * The reading, evaluating and encoding run in a pool of `concurrency` threads that lives as long as
  * the worker, so this thread stays free to renew the jobs' locks however long a shard takes.
  * Bad input fails the job at once (no retry) with the error as data, so the coordinator reports
- * the usual one-line TE error naming the shard.
+ * the usual one-line TE error naming the shard. Resolves once the worker takes jobs; a Redis that
+ * does not answer within `connectTimeoutMs` is TE-401 (ioredis, and so BullMQ, would wait forever).
  */
-export function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Worker {
+export async function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Promise<Worker> {
   const log = options.log ?? (() => {});
   const lockDuration = options.lockMs ?? 30000;
   const concurrency = options.concurrency ?? 1;
-  // inputs are read with a client of our own: BullMQ's blocks on the queue
+  // inputs are read with a client of our own (BullMQ's blocks on the queue); it is also the one watched for TE-401
   const redis = new Redis(connection);
-  // a lost Redis is reported once per distinct error (BullMQ reconnects), never as ioredis' unhandled error events
+  const watch = watchRedis(redis, options.option ?? 'connection', connection, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  try {
+    await watch.ready;
+  } catch (error) {
+    watch.stop();
+    redis.disconnect();
+    throw error;
+  }
+  // once connected, a lost Redis is logged once per distinct error (BullMQ reconnects), never as ioredis' unhandled error events
   let lastError = '';
   const onError = (error: Error) => {
     if (error.message !== lastError) log(`Redis: ${error.message}`);
@@ -69,8 +89,19 @@ export function startQueueWorker(connection: RedisConnection, options: QueueWork
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
   worker.on('error', onError);
   worker.on('closed', () => {
+    watch.stop();
     inputs.clear();
     redis.disconnect();
+  });
+  try {
+    await Promise.race([worker.waitUntilReady(), watch.lost]);
+  } catch (error) {
+    await settleWithin(worker.close(true), 2000);
+    throw error;
+  }
+  void watch.lost.catch(async (error: TensorEvalError) => {
+    await settleWithin(worker.close(true), 2000);
+    (options.onLost ?? ((e: TensorEvalError) => log(e.message)))(error);
   });
   return worker;
 }
