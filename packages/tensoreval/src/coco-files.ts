@@ -1,18 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { isGzip, TensorEvalError } from '@tensoreval/core';
-import { readJsonArray, readJsonArrayChunks, scanBoxResults, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
-import { inflatedWithin, MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, unreadableInput, utf8Text } from './read-json';
+import { stat } from 'node:fs/promises';
+import { readJsonArray, scanBoxResults, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, unreadableInput, utf8Text } from './read-json';
 
 /** Files up to this size are read whole and parsed with one JSON.parse (fastest); larger ones stream. */
 export const DEFAULT_STREAM_ABOVE = 256 << 20;
 
 const CALLER = 'evaluateCoco';
 
-/** A COCO GT file (plain or gzip). */
-export async function readJsonFile(path: string): Promise<unknown> {
-  return readJsonInput(CALLER, path);
+/** A COCO GT file (plain or gzip); errors name the input `name` (the path unless it is a local copy). */
+export async function readJsonFile(path: string, name = path): Promise<unknown> {
+  return readJsonInput(CALLER, path, { name });
 }
 
 /**
@@ -22,16 +19,15 @@ export async function readJsonFile(path: string): Promise<unknown> {
  * judged by its inflated size: one that inflates to `streamAbove` bytes or more streams, as a large
  * plain file does, never inflated whole (zlib stops at the bound) nor turned into one string; so do
  * texts past the longest string. Errors name the input `name` (the path unless it is a local copy).
+ * `path` is a regular file: `evaluateCoco` copies a pipe to one first, so a large one streams from disk.
  */
 export async function readResultsFile(path: string, streamAbove: number, withMasks: boolean, records = false, name = path): Promise<CocoResult[] | ScannedBoxResults> {
-  let size: number, regular: boolean;
+  let size: number;
   try {
-    const stats = await stat(path);
-    [size, regular] = [stats.size, stats.isFile()];
+    ({ size } = await stat(path));
   } catch (error) {
     throw unreadableInput(CALLER, name, error);
   }
-  if (!regular) return pipeResults(path, streamAbove, withMasks, records, name);
   if (size >= streamAbove) return streamResults(path, name);
   const bytes = await readInputBytesWithin(CALLER, path, resultsBound(streamAbove));
   // inflated past the bound: streamed from the file (inflated again on the way) rather than held whole while parsed
@@ -53,27 +49,4 @@ export async function streamResults(path: string, name = path): Promise<CocoResu
 export function resultsFromBytes(bytes: Uint8Array, withMasks: boolean, records: boolean, name: string): CocoResult[] | ScannedBoxResults {
   const text = utf8Text(CALLER, name, bytes);
   return (records ? undefined : scanBoxResults(text, { masks: withMasks ? 'locate' : 'skip' })) ?? (parseInputJson(CALLER, name, text) as CocoResult[]);
-}
-
-/**
- * The results of a pipe (`--dt <(zcat dt.json.gz)`): it gives its bytes once, so they are read once;
- * past the bound they stream from those bytes (inflated on the way) rather than from the pipe again.
- */
-async function pipeResults(path: string, streamAbove: number, withMasks: boolean, records: boolean, name: string): Promise<CocoResult[] | ScannedBoxResults> {
-  let raw: Buffer, bytes: Uint8Array | undefined;
-  try {
-    raw = await readFile(path);
-    bytes = inflatedWithin(raw, resultsBound(streamAbove));
-  } catch (error) {
-    throw unreadableInput(CALLER, name, error);
-  }
-  if (bytes !== undefined) return resultsFromBytes(bytes, withMasks, records, name);
-  const chunks = isGzip(raw) ? Readable.from([raw]).pipe(createGunzip({ chunkSize: 4 << 20 })) : [raw];
-  try {
-    return (await readJsonArrayChunks(chunks, { source: name })) as CocoResult[];
-  } catch (error) {
-    // a corrupt gzip stream part-way through
-    if (error instanceof TensorEvalError) throw error;
-    throw unreadableInput(CALLER, name, error);
-  }
 }

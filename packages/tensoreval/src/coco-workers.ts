@@ -7,7 +7,6 @@ import { joinColumns, type LoadGtOutcome, type ScannedColumns, type ScannedRange
 import type { EvaluateCocoOptions } from './evaluate-coco';
 import { recordCuts, recordRanges } from './json-record-ranges';
 import { MAX_TEXT_BYTES, readSharedInputBytes, tooLongInput } from './read-json';
-import { withRegularFiles } from './regular-files';
 import { errorFromWire, errorToWire, type WireError } from './wire-error';
 import { withPool } from './shard-pool';
 import { sharedAlloc } from './shared-memory';
@@ -18,8 +17,8 @@ type RunTask = (task: CocoWorkerTask) => Promise<CocoWorkerOutcome>;
 const CALLER = 'evaluateCoco';
 
 /**
- * `evaluateCoco` over `workers` threads. This thread reads both files once (a pipe's bytes spilled
- * to a file first, so it is read once too); one thread loads the GT while the threads scan the
+ * `evaluateCoco` over `workers` threads, on regular files (`evaluateCoco` copies a pipe to one first;
+ * errors name `names`). This thread reads both files once; one thread loads the GT while the threads scan the
  * results file in byte ranges of whole records (more ranges than threads, so the thread that loads
  * the GT takes fewer), and this thread joins their columns in file order; then each thread
  * evaluates a contiguous shard of the GT images over the loaded GT and all the columns and returns
@@ -30,15 +29,14 @@ const CALLER = 'evaluateCoco';
  * file), so errors are one pass's. A shard's bad input is the usual one-line error, prefixed with
  * `shard i of n`; so is a thread that dies (TE-304).
  */
-export async function evaluateCocoInWorkers(gt: string, dt: string, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
+export async function evaluateCocoInWorkers(gtFile: string, dtFile: string, names: { gt: string; dt: string }, options: EvaluateCocoOptions, workers: number): Promise<CocoEvaluation> {
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);
-  return withRegularFiles([gt, dt] as const, ([gtFile, dtFile]) => withPool<CocoWorkerTask, CocoWorkerOutcome, CocoEvaluation>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
-    const names = { gt, dt };
+  return withPool<CocoWorkerTask, CocoWorkerOutcome, CocoEvaluation>('coco-shard-worker', workers, cocoShardWorker, async (run) => {
     const read = await readInputsOnce(gtFile, dtFile, shardOptions, names);
     let outcomes = read === undefined ? undefined : await scannedShards(read, names, shardOptions, workers, run);
     if (outcomes === undefined) {
-      const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt: gtFile, dt: dtFile, gtName: gt, dtName: dt, ...read, options: shardOptions, index, count: workers }));
+      const tasks: CocoShardTask[] = Array.from({ length: workers }, (_, index) => ({ gt: gtFile, dt: dtFile, gtName: names.gt, dtName: names.dt, ...read, options: shardOptions, index, count: workers }));
       outcomes = await Promise.all(tasks.map((t) => shardOutcome(run(t))));
     }
     // the merged columns accumulate reads go to shared memory, for the threads that accumulate category slices
@@ -47,7 +45,7 @@ export async function evaluateCocoInWorkers(gt: string, dt: string, options: Eva
     options.onStage?.('accumulate');
     const arrays = await accumulateInSlices(state, matches, workers, run);
     return finishCocoState(state, options, { matches, arrays });
-  }));
+  });
 }
 
 /** A shard's outcome; a thread that died running it is its error (the merge names the shard). */

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { checkInteger, checkKnownOptions, invalidOption, isGzip } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
+import { withRegularFiles } from './regular-files';
 import { workerEntry } from './worker-entry';
 import { prepareBackend } from './kernels-api/backend-loading';
 import { evaluateCocoBoxesOn, evaluateCocoDatasets, type CocoDataset, type CocoEvaluateOptions, type CocoEvaluation, type CocoResult, type LoadedCocoGt } from '@tensoreval/metrics/detection';
@@ -58,12 +59,18 @@ async function prepareTfjsRun(options: EvaluateCocoOptions, workers: number): Pr
   await prepareBackend('tfjs', 'MatchBoxDetections', 'evaluateCoco');
 }
 
+/** How errors name the inputs: the paths the caller gave (never a temporary copy), `gt` / `dt` for in-memory data. */
+interface InputNames {
+  gt: string;
+  dt: string;
+}
+
 /** The one-pass read of both inputs (paths read, in-memory data as given) and their names for errors. */
-async function readCocoInputs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, streamAboveBytes: number | undefined, withMasks: boolean, records: boolean) {
+async function readCocoInputs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, names: InputNames, streamAboveBytes: number | undefined, withMasks: boolean, records: boolean) {
   return {
-    gt: typeof gt === 'string' ? ((await readJsonFile(gt)) as CocoDataset) : gt,
-    dt: typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records) : dt,
-    sources: { gtSource: typeof gt === 'string' ? gt : 'gt', dtSource: typeof dt === 'string' ? dt : 'dt' },
+    gt: typeof gt === 'string' ? ((await readJsonFile(gt, names.gt)) as CocoDataset) : gt,
+    dt: typeof dt === 'string' ? await readResultsFile(dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records, names.dt) : dt,
+    sources: { gtSource: names.gt, dtSource: names.dt },
   };
 }
 
@@ -91,37 +98,46 @@ export async function evaluateCoco(gt: string | CocoDataset, dt: string | ArrayL
   const workers = options.workers === undefined ? 1 : checkInteger(options.workers, 'workers', 'evaluateCoco', { min: 1, max: 256 });
   const tfjs = options.backend !== undefined && cocoBackend(options.backend, 'evaluateCoco', 'backend') === 'tfjs';
   if (tfjs) await prepareTfjsRun(options, workers);
-  else if (workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
-    return (await import('./coco-workers')).evaluateCocoInWorkers(gt, dt, options, workers);
+  const names: InputNames = { gt: typeof gt === 'string' ? gt : 'gt', dt: typeof dt === 'string' ? dt : 'dt' };
+  // a pipe (`--dt <(zcat dt.json.gz)`) gives its bytes once: it is copied to a temporary file first, so every
+  // reader (this thread, the GT worker, worker threads, a reader that streams) finds them there, and a large
+  // one streams from disk instead of being held in memory
+  return withRegularFiles([typeof gt === 'string' ? gt : undefined, typeof dt === 'string' ? dt : undefined] as const, ([gtFile, dtFile]) =>
+    evaluateCocoInputs(gtFile ?? (gt as CocoDataset), dtFile ?? (dt as ArrayLike<CocoResult>), names, options, workers, tfjs));
+}
+
+/** {@link evaluateCoco} once any pipe has been copied to a file: `gt` and `dt` are regular files or data. */
+async function evaluateCocoInputs(gt: string | CocoDataset, dt: string | ArrayLike<CocoResult>, names: InputNames, options: EvaluateCocoOptions, workers: number, tfjs: boolean): Promise<CocoEvaluation> {
+  if (!tfjs && workers > 1 && typeof gt === 'string' && typeof dt === 'string') {
+    return (await import('./coco-workers')).evaluateCocoInWorkers(gt, dt, names, options, workers);
   }
   const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
   const withMasks = rest.iouType === 'segm' || rest.iouType === 'boundary';
   // keypoint and LVIS results are read as records (keypoint lists; LVIS regroups records per image)
   const records = rest.iouType === 'keypoints' || rest.lvis === true;
   if (tfjs) {
-    const inputs = await readCocoInputs(gt, dt, streamAboveBytes, withMasks, records);
+    const inputs = await readCocoInputs(gt, dt, names, streamAboveBytes, withMasks, records);
     // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
     return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
   }
   // a large GT is loaded in a worker (for segm and boundary with its masks) while this thread reads the results file
   const iouType = rest.iouType ?? 'bbox';
-  const gtWorker = typeof gt === 'string' && typeof dt === 'string' && !records && iouType !== 'keypoints' && rest.gtMasks === undefined ? await startGtLoadWorker(gt, iouType) : undefined;
+  const gtWorker = typeof gt === 'string' && typeof dt === 'string' && iouType !== 'keypoints' && rest.lvis !== true && rest.gtMasks === undefined ? await startGtLoadWorker(gt, names.gt, iouType) : undefined;
   if (gtWorker === undefined) {
-    const inputs = await readCocoInputs(gt, dt, streamAboveBytes, withMasks, records);
+    const inputs = await readCocoInputs(gt, dt, names, streamAboveBytes, withMasks, records);
     return evaluateCocoDatasets(inputs.gt, inputs.dt, { ...rest, ...inputs.sources });
   }
   try {
-    const dtPath = dt as string;
     let results: Awaited<ReturnType<typeof readResultsFile>> | undefined, dtError: unknown;
     try {
-      results = await readResultsFile(dtPath, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records);
+      results = await readResultsFile(dt as string, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records, names.dt);
     } catch (error) {
       dtError = error;
     }
     // errors in one pass's order: a GT the worker could not load is parsed here, so its error comes first
-    const loaded = (await gtWorker.result) ?? ((await readJsonFile(gt as string)) as CocoDataset);
+    const loaded = (await gtWorker.result) ?? ((await readJsonFile(gt as string, names.gt)) as CocoDataset);
     if (results === undefined) throw dtError;
-    return evaluateCocoDatasets(loaded, results, { ...rest, gtSource: gt as string, dtSource: dtPath });
+    return evaluateCocoDatasets(loaded, results, { ...rest, gtSource: names.gt, dtSource: names.dt });
   } finally {
     gtWorker.stop();
   }
@@ -139,8 +155,6 @@ const GT_WORKER_MIN_BYTES = 1 << 20;
  * the worker.
  */
 async function inflatedSizeHint(path: string): Promise<number> {
-  // a pipe gives its bytes once, to the one reader that opens it: not to this look, nor to a worker that may decline it
-  if (!(await stat(path)).isFile()) return 0;
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -171,17 +185,18 @@ function gtWorkerEntry(): string | undefined {
 }
 
 /**
- * Starts the GT worker (metrics `detection/coco/gt-mask-worker.ts`) on the GT file. `result`
+ * Starts the GT worker (metrics `detection/coco/gt-mask-worker.ts`) on the GT file `path` (a regular
+ * file; its errors name `source`). `result`
  * resolves to the GT loaded for `iouType` (its arrays in shared memory), or undefined whenever the
  * worker cannot start, fails or gives nothing: the GT is then parsed in this thread, with the same
  * numbers and the same errors.
  */
-async function startGtLoadWorker(path: string, iouType: LoadedCocoGt['iouType']): Promise<{ result: Promise<LoadedCocoGt | undefined>; stop: () => void } | undefined> {
+async function startGtLoadWorker(path: string, source: string, iouType: LoadedCocoGt['iouType']): Promise<{ result: Promise<LoadedCocoGt | undefined>; stop: () => void } | undefined> {
   const entry = gtWorkerEntry();
   if (entry === undefined) return undefined;
   try {
     if ((await inflatedSizeHint(path)) < GT_WORKER_MIN_BYTES) return undefined;
-    const worker = new Worker(entry, { workerData: { path, source: path, iouType } });
+    const worker = new Worker(entry, { workerData: { path, source, iouType } });
     const result = new Promise<LoadedCocoGt | undefined>((done) => {
       worker.once('message', (m: LoadedCocoGt | undefined) => done(m));
       worker.once('error', () => done(undefined));

@@ -18,6 +18,8 @@ export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 export interface ReadJsonOptions {
   /** read stdin when the path is {@link STDIN} (CLI inputs); otherwise `-` is a file name like any other */
   stdin?: boolean;
+  /** how errors name the input (default: the path, `stdin` for stdin): the path given when `path` is a local copy of it */
+  name?: string;
 }
 
 /** TE-209: `path` of `caller` could not be read (or stat'ed). */
@@ -120,7 +122,7 @@ export function utf8Text(caller: string, name: string, bytes: Uint8Array): strin
 
 /** How errors name the input: its path, or 'stdin'. */
 function inputName(path: string, options: ReadJsonOptions): string {
-  return options.stdin === true && path === STDIN ? 'stdin' : path;
+  return options.name ?? (options.stdin === true && path === STDIN ? 'stdin' : path);
 }
 
 /** `text` (read from the input named `path`) parsed as JSON; TE-209 naming the file and JSON.parse's position otherwise. */

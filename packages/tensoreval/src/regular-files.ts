@@ -16,15 +16,17 @@ export async function copyByStream(from: string, to: string): Promise<void> {
 
 /**
  * Runs `body` with `paths` where each one that is not a regular file (a pipe, a character device)
- * is replaced by a temporary copy of its bytes, deleted after `body`: a pipe gives its bytes once,
+ * is replaced by a temporary copy of its bytes, deleted after `body` (undefined entries, inputs given
+ * as data, stay undefined): a pipe gives its bytes once,
  * so the run's readers (this thread, every worker thread, a reader that streams) all find them in
  * the copy. Errors of reading a pipe are TE-209 naming the path given.
  */
-export async function withRegularFiles<P extends readonly string[], Out>(paths: P, body: (files: { [K in keyof P]: string }) => Promise<Out>): Promise<Out> {
+export async function withRegularFiles<P extends readonly (string | undefined)[], Out>(paths: P, body: (files: { [K in keyof P]: P[K] }) => Promise<Out>): Promise<Out> {
   // one directory for every copy, made once even when several inputs are pipes at once
   let dir: Promise<string> | undefined;
   try {
     const files = await Promise.all(paths.map(async (path, i) => {
+      if (path === undefined) return undefined;
       let regular: boolean;
       try {
         regular = (await stat(path)).isFile();
@@ -41,7 +43,7 @@ export async function withRegularFiles<P extends readonly string[], Out>(paths: 
       }
       return copy;
     }));
-    return await body(files as { [K in keyof P]: string });
+    return await body(files as { [K in keyof P]: P[K] });
   } finally {
     if (dir !== undefined) await rm(await dir, { recursive: true, force: true });
   }
