@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -49,6 +49,31 @@ function started(args: string[]): { child: ChildProcess; log: string[] } {
   child.stdout?.on('data', (b: Buffer) => log.push(b.toString()));
   child.stderr?.on('data', (b: Buffer) => log.push(b.toString()));
   return { child, log };
+}
+
+/** Two `tensoreval worker` processes on queue `name` (the suite's Redis) whose job locks last 1 s, once both wait for jobs. */
+async function lockWorkerPair(name: string, url: string): Promise<Array<{ child: ChildProcess; log: string[] }>> {
+  const pair = [0, 1].map(() => started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name, '--lock-ms', '1000']));
+  try {
+    await Promise.all(pair.map((w) => waitForLine(w.child, /waiting for jobs/, 60_000, w.log)));
+  } catch (error) {
+    for (const w of pair) w.child.kill('SIGKILL');
+    throw error;
+  }
+  return pair;
+}
+
+let longShard: string | undefined;
+/**
+ * ~20 MB of boxes (1,200 images, 60 GT and 200 detections each, {@link writeLongShardSet}), written
+ * once for the tests that need a shard taking seconds.
+ */
+function longShardSet(): string {
+  if (longShard === undefined) {
+    longShard = join(tmp, 'long-shard');
+    writeLongShardSet(longShard, 1200);
+  }
+  return longShard;
 }
 
 /**
@@ -215,11 +240,9 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
   it('a shard that runs longer than the lock finishes once and its result is kept: the worker renews the lock while its threads evaluate', async () => {
     // ~20 MB of boxes (1,200 images, 60 GT and 200 detections each): the shard takes seconds, the lock lasts 1 s
     const name = `${queueName}-lock`;
-    const lockWorkers = [0, 1].map(() => started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name, '--lock-ms', '1000']));
+    const lockWorkers = await lockWorkerPair(name, url);
     try {
-      const big = join(tmp, 'long-shard');
-      writeLongShardSet(big, 1200);
-      await Promise.all(lockWorkers.map((w) => waitForLine(w.child, /waiting for jobs/, 60_000, w.log)));
+      const big = longShardSet();
       const queued = join(big, 'queued.json'), local = join(big, 'local.json');
       const args = ['--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json')];
       const [r] = await Promise.all([
@@ -236,6 +259,43 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       for (const w of lockWorkers) w.child.kill('SIGKILL');
     }
   });
+
+  it('a worker stalled past its lock (SIGSTOP) loses its shard to another worker; resumed, its late attempt changes nothing and it serves on', async () => {
+    const name = `${queueName}-stall`;
+    const pair = await lockWorkerPair(name, url);
+    try {
+      const big = longShardSet();
+      const queued = join(big, 'stalled-queued.json'), local = join(big, 'local.json'), shared = join(big, 'shared');
+      const args = ['--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json')];
+      const run = runTensoreval(['coco', ...args, '--queue', url, '--queue-name', name, '--shards', '1', '--shard-dir', shared, '--queue-timeout', '90', '--out', queued, '--quiet']);
+      const first = await Promise.race(pair.map((w) => waitForLine(w.child, /shard 1 of 1 .* started/, 60_000, w.log).then(() => w)));
+      const other = pair.find((w) => w !== first)!;
+      first.child.kill('SIGSTOP');
+      // the other worker finds the job stalled once its lock has expired, and runs it from the start
+      await waitForLine(other.child, /shard 1 of 1 .* done/, 60_000, other.log);
+      first.child.kill('SIGCONT');
+      const r = await run;
+      // resumed, it learns that its lock is gone (BullMQ's error, not a connection's)
+      await waitForLine(first.child, /queue: (could not renew lock|Missing (key|lock)) for job/, 30_000, first.log);
+      expect(r.code, r.stderr).toBe(0);
+      await runTensoreval(['coco', ...args, '--out', local, '--quiet']);
+      expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));
+      // the stalled worker is still alive and serves the next run on its own
+      other.child.kill('SIGKILL');
+      const again = join(big, 'again.json');
+      const small = ['--gt', gt, '--dt', join(dir, 'dt_bbox.json')];
+      const r2 = await runTensoreval(['coco', ...small, '--queue', url, '--queue-name', name, '--shards', '2', '--queue-timeout', '60', '--out', again, '--quiet']);
+      expect(r2.code, r2.stderr + first.log.join('')).toBe(0);
+      const plain = join(big, 'again-local.json');
+      await runTensoreval(['coco', ...small, '--out', plain, '--quiet']);
+      expect(readFileSync(again, 'utf8')).toBe(readFileSync(plain, 'utf8'));
+      expect(first.log.join('')).toMatch(/shard [12] of 2 .* done/);
+      // the run's directory in the shared one is gone, whatever the late attempt wrote or failed to write
+      expect(readdirSync(shared)).toEqual([]);
+    } finally {
+      for (const w of pair) w.child.kill('SIGKILL');
+    }
+  }, 120_000);
 
   it('a poisoned shard fails the run with one TE line naming the shard, file and record (no retries, no hang)', async () => {
     const records = JSON.parse(readFileSync(join(dir, 'dt_bbox.json'), 'utf8')) as Array<{ bbox: number[] }>;

@@ -66,13 +66,14 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
     redis.disconnect();
     throw error;
   }
-  // once connected, a lost Redis is logged once per distinct error (BullMQ reconnects), never as ioredis' unhandled error events
+  // once connected, each distinct error is logged once (BullMQ reconnects), never as ioredis' unhandled error events;
+  // the worker's own (a lock it could not renew once stalled, say) are BullMQ's, not the connection's
   let lastError = '';
-  const onError = (error: Error) => {
-    if (error.message !== lastError) log(`Redis: ${error.message}`);
+  const logOnce = (from: string) => (error: Error) => {
+    if (error.message !== lastError) log(`${from}: ${error.message}`);
     lastError = error.message;
   };
-  redis.on('error', onError);
+  redis.on('error', logOnce('Redis'));
   redis.on('ready', () => { lastError = ''; });
   const get = (key: string) => redis.getBuffer(key);
   const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
@@ -87,7 +88,7 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
     maxStalledCount: 2,
   }, pool);
   worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
-  worker.on('error', onError);
+  worker.on('error', logOnce('queue'));
   worker.on('closed', () => {
     watch.stop();
     inputs.clear();
