@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { readJsonArray, scanBoxResults, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
-import { MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, unreadableInput, utf8Text } from './read-json';
+import { MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, readSharedInputBytes, unreadableInput, utf8Text } from './read-json';
 
 /** Files up to this size are read whole and parsed with one JSON.parse (fastest); larger ones stream. */
 export const DEFAULT_STREAM_ABOVE = 256 << 20;
@@ -22,21 +22,31 @@ export async function readJsonFile(path: string, name = path): Promise<unknown> 
  * `path` is a regular file: `evaluateCoco` copies a pipe to one first, so a large one streams from disk.
  */
 export async function readResultsFile(path: string, streamAbove: number, withMasks: boolean, records = false, name = path): Promise<CocoResult[] | ScannedBoxResults> {
+  const bytes = await resultsBytesOrStream(path, streamAbove, name);
+  return bytes === 'stream' ? streamResults(path, name) : resultsFromBytes(bytes, withMasks, records, name);
+}
+
+/**
+ * Whether a results file is read whole or by streaming, decided once for every reader of a run: its
+ * inflated bytes, or `'stream'` when the file is `streamAbove` bytes or more, or inflates past
+ * {@link resultsBound} (then it streams from the file, inflated again on the way, rather than held
+ * whole while parsed). `shared`: the bytes in a SharedArrayBuffer, for worker threads.
+ */
+export async function resultsBytesOrStream(path: string, streamAbove: number, name = path, shared = false): Promise<Uint8Array | 'stream'> {
   let size: number;
   try {
     ({ size } = await stat(path));
   } catch (error) {
     throw unreadableInput(CALLER, name, error);
   }
-  if (size >= streamAbove) return streamResults(path, name);
-  const bytes = await readInputBytesWithin(CALLER, path, resultsBound(streamAbove));
-  // inflated past the bound: streamed from the file (inflated again on the way) rather than held whole while parsed
-  if (bytes === undefined) return streamResults(path, name);
-  return resultsFromBytes(bytes, withMasks, records, name);
+  if (size >= streamAbove) return 'stream';
+  const bound = resultsBound(streamAbove);
+  const bytes = shared ? await readSharedInputBytes(CALLER, path, bound, name) : await readInputBytesWithin(CALLER, path, bound, { name });
+  return bytes ?? 'stream';
 }
 
 /** The most bytes of a results file read whole: one fewer than the streaming limit, and no longer than a string. */
-export function resultsBound(streamAbove: number): number {
+function resultsBound(streamAbove: number): number {
   return Math.max(0, Math.min(streamAbove - 1, MAX_TEXT_BYTES));
 }
 

@@ -1,6 +1,5 @@
-import { stat } from 'node:fs/promises';
 import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches, type LoadedCocoGt } from '@tensoreval/metrics/detection';
-import { DEFAULT_STREAM_ABOVE, resultsBound } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, resultsBytesOrStream } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
 import { joinColumns, type LoadGtOutcome, type ScannedColumns, type ScannedRange, type ScanRangeOutcome } from './coco-split';
@@ -109,16 +108,17 @@ interface InputBytes {
  */
 async function readInputsOnce(gt: string, dt: string, options: CocoShardOptions, names: { gt: string; dt: string }): Promise<InputBytes | undefined> {
   const streamAbove = options.streamAboveBytes ?? DEFAULT_STREAM_ABOVE;
+  // both at once: the GT up to the longest text, the results as one pass decides (whole or streamed)
   const [gtRead, dtRead] = await Promise.allSettled([
     readSharedInputBytes(CALLER, gt, MAX_TEXT_BYTES, names.gt),
-    stat(dt).then(({ size }) => (size >= streamAbove ? undefined : readSharedInputBytes(CALLER, dt, resultsBound(streamAbove), names.dt))),
+    resultsBytesOrStream(dt, streamAbove, names.dt, true),
   ]);
   // one pass reports the GT first: a GT past the bound whatever the results (no thread inflates it again)
   if (gtRead.status === 'fulfilled' && gtRead.value === undefined) throw tooLongInput(CALLER, names.gt, MAX_TEXT_BYTES);
   if (gtRead.status === 'rejected') return undefined;
   const gtBytes = gtRead.value as Uint8Array;
   // a results file that cannot be read: each thread reads it and reports the error after parsing the GT, as one pass
-  return dtRead.status === 'rejected' ? { gtBytes } : { gtBytes, dtBytes: dtRead.value ?? 'stream' };
+  return dtRead.status === 'rejected' ? { gtBytes } : { gtBytes, dtBytes: dtRead.value };
 }
 
 /** Whether the scanner may take the run's results: keypoint and LVIS results are read as records. */
