@@ -1,8 +1,8 @@
-import { assertOffsets, invalidInput, resolveBackend, runKernel, runKernelSync, type FloatArray } from '@tensoreval/core';
+import { assertOffsets, invalidInput, nonFiniteAt, resolveBackend, runKernel, runKernelSync, type FloatArray } from '@tensoreval/core';
 import { numpy2Mean } from '../retrieval/numpy-stats';
 import type { EmbeddingKernelOptions } from './cosine-similarity';
 import { minOfRange } from './sentence-similarity';
-import { isZeroRow, nonFiniteAt, type PackedVectors } from './vectors';
+import { isZeroRow, type PackedVectors } from './vectors';
 
 /**
  * Many variable-length lists of vectors in columnar form: every row of every item in one

@@ -1,4 +1,4 @@
-import { invalidInput, type FloatArray } from '@tensoreval/core';
+import { invalidInput, nonFiniteAt, type FloatArray } from '@tensoreval/core';
 import { rescaleExtremeRows } from './extreme-scale';
 
 /** Row-major packed vectors: `rows × dim` values in one typed array. */
@@ -67,20 +67,6 @@ export function checkVectors(vectors: VectorList, argument: string, fnName: stri
     }
   }
   return { data, rows, dim, zeroRows, anyZero };
-}
-
-/**
- * Position of the first NaN or ±Infinity in the row `data[o..o+dim)`, or -1. `v * 0` is NaN exactly
- * for those, so a clean row costs one sum without a branch per value; the scan for the position
- * runs only on bad input.
- */
-export function nonFiniteAt(data: FloatArray, o: number, dim: number): number {
-  let poison = 0;
-  for (let d = 0; d < dim; d++) poison += (data[o + d] as number) * 0;
-  if (poison === 0) return -1;
-  let d = 0;
-  while (Number.isFinite(data[o + d] as number)) d++;
-  return d;
 }
 
 /** Whether the row `data[o..o+dim)` is all zeros (the scan stops at the first non-zero). */
