@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
-import { InflateLimitError, inflatedIfGzip, invalidInput } from '@tensoreval/core';
+import { InflateLimitError, inflatedIfGzip, inflatedIfGzipAsync, invalidInput } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -57,13 +57,23 @@ export async function readInputBytesWithin(caller: string, path: string, maxByte
 }
 
 /** `bytes` inflated when they are gzip, or undefined where they hold more than `maxBytes` (inflated no further). */
-export function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer | undefined {
+function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer | undefined {
   try {
     return within(inflatedIfGzip(bytes, maxBytes), maxBytes);
   } catch (error) {
-    if (error instanceof InflateLimitError) return undefined;
-    throw error;
+    return pastBound(error);
   }
+}
+
+/** {@link inflatedWithin} on zlib's thread pool, so this thread's event loop stays free meanwhile. */
+function inflatedWithinAsync<T extends Uint8Array>(bytes: T, maxBytes: number): Promise<T | Buffer | undefined> {
+  return inflatedIfGzipAsync(bytes, maxBytes).then((out) => within(out, maxBytes), pastBound);
+}
+
+/** Undefined for an inflate stopped at its bound; any other error (a corrupt stream) is thrown. */
+function pastBound(error: unknown): undefined {
+  if (error instanceof InflateLimitError) return undefined;
+  throw error;
 }
 
 /** TE-209: the input `name` holds more than `maxBytes` bytes (inflated), more than can be parsed as one text. */
@@ -78,7 +88,8 @@ function within<T extends Uint8Array>(bytes: T, maxBytes: number): T | undefined
 /**
  * The bytes of the file `path` as {@link readInputBytesWithin} gives them, in a SharedArrayBuffer
  * (worker threads then read them without a copy): a plain file is read straight into it, a gzip one
- * inflated (up to `maxBytes`) and copied there; undefined past `maxBytes`. Errors name the input
+ * inflated (up to `maxBytes`, on zlib's thread pool: a queue worker's event loop keeps renewing its
+ * job's lock, and the GT and the results inflate at once) and copied there; undefined past `maxBytes`. Errors name the input
  * `name` (the path unless it is a local copy).
  */
 export async function readSharedInputBytes(caller: string, path: string, maxBytes: number, name = path): Promise<Uint8Array | undefined> {
@@ -86,17 +97,14 @@ export async function readSharedInputBytes(caller: string, path: string, maxByte
     const file = await open(path, 'r');
     try {
       const stats = await file.stat();
-      // a pipe (`--dt <(zcat dt.json.gz)`) has no size: read to its end, then copy
-      if (!stats.isFile()) {
-        const inflated = inflatedWithin(await file.readFile(), maxBytes);
-        return inflated === undefined ? undefined : shared(inflated);
-      }
+      // read up to its size: a pipe has none (evaluateCoco and the queue worker copy pipes to files first)
+      if (!stats.isFile()) throw new Error('not a regular file');
       const { size } = stats;
       const bytes = new Uint8Array(new SharedArrayBuffer(size));
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
       if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
-      const inflated = inflatedWithin(bytes, maxBytes);
+      const inflated = await inflatedWithinAsync(bytes, maxBytes);
       return inflated === bytes || inflated === undefined ? inflated : shared(inflated);
     } finally {
       await file.close();

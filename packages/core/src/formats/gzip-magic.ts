@@ -23,13 +23,37 @@ export class InflateLimitError extends RangeError {
  */
 export function inflatedIfGzip<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer {
   if (!isGzip(bytes)) return bytes;
+  try {
+    return runtimeZlib().gunzipSync(bytes, gunzipOptions(maxBytes));
+  } catch (error) {
+    throw limitError(error, maxBytes);
+  }
+}
+
+/**
+ * {@link inflatedIfGzip} off this thread (zlib's thread pool): the event loop stays free while a
+ * large file inflates (a queue worker keeps renewing its job's lock), and two files inflate at once.
+ */
+export async function inflatedIfGzipAsync<T extends Uint8Array>(bytes: T, maxBytes: number): Promise<T | Buffer> {
+  if (!isGzip(bytes)) return bytes;
+  const zlib = runtimeZlib();
+  return new Promise((resolve, reject) => {
+    zlib.gunzip(bytes, gunzipOptions(maxBytes), (error, out) => (error ? reject(limitError(error, maxBytes)) : resolve(out)));
+  });
+}
+
+function runtimeZlib(): typeof import('node:zlib') {
   const zlib = globalThis.process?.getBuiltinModule?.('node:zlib');
   if (zlib === undefined) throw new Error('gzip input needs Node (node:zlib); this runtime has no zlib');
-  try {
-    // 1 MiB output chunks rather than zlib's 16 KiB: fewer copies of a large file
-    return zlib.gunzipSync(bytes, { chunkSize: 1 << 20, maxOutputLength: Math.max(1, maxBytes) });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new InflateLimitError(maxBytes);
-    throw error;
-  }
+  return zlib;
+}
+
+// 1 MiB output chunks rather than zlib's 16 KiB: fewer copies of a large file
+function gunzipOptions(maxBytes: number): { chunkSize: number; maxOutputLength: number } {
+  return { chunkSize: 1 << 20, maxOutputLength: Math.max(1, maxBytes) };
+}
+
+/** zlib's error past `maxOutputLength` as {@link InflateLimitError}; any other (a corrupt stream) as it is. */
+function limitError(error: unknown, maxBytes: number): unknown {
+  return (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE' ? new InflateLimitError(maxBytes) : error;
 }
