@@ -501,16 +501,22 @@ describe('queue flags', () => {
     try {
       await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
       const connection = parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test');
+      let closed = false, closedBeforeLost: boolean | undefined;
       let onLost: (error: unknown) => void = () => {};
-      const lost = new Promise((resolve) => { onLost = resolve; });
+      const lost = new Promise((resolve) => {
+        onLost = (error) => {
+          closedBeforeLost = closed;
+          resolve(error);
+        };
+      });
       const worker = await startQueueWorker(connection, { queueName: 'lost-lib', connectTimeoutMs: 1000, onLost });
-      const closed = new Promise<void>((resolve) => worker.once('closed', () => resolve()));
+      worker.once('closed', () => { closed = true; });
       expect(worker.isRunning()).toBe(true);
       server.child.kill('SIGKILL');
       const error = await lost;
       expect(error).toMatchObject({ code: 'TE-401' });
       expect((error as Error).message).toMatch(/^Lost the connection to the queue's Redis at 127\.0\.0\.1:\d+ \(connection\) and it did not come back within 1 s/);
-      await closed; // it closed itself (BullMQ's 'closed' event) before onLost was called
+      expect(closedBeforeLost).toBe(true); // it closed itself (BullMQ's 'closed' event) before onLost was called
     } finally {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     }

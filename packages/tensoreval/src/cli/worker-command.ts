@@ -1,7 +1,6 @@
 import { invalidOption } from '@tensoreval/core';
 import { parseRedisUrl } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
-import { CONNECT_TIMEOUT_MS } from '../queue/redis-watch';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
 import { integerFlag } from './number-flags';
@@ -38,7 +37,7 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
   const log = (line: string) => { if (!quiet) process.stderr.write(`tensoreval worker ${process.pid}: ${line}\n`); };
   const queueName = flagString(args, 'queue-name');
-  const connectMs = (integerFlag(args, 'connect-timeout', CMD, 1, 3600) ?? CONNECT_TIMEOUT_MS / 1000) * 1000;
+  const connectS = integerFlag(args, 'connect-timeout', CMD, 1, 3600);
   let failLost: (error: unknown) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
   lost.catch(() => undefined); // raced below, once the worker runs
@@ -47,8 +46,8 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
     lockMs: integerFlag(args, 'lock-ms', CMD, 1000, 3600_000) ?? 30000,
     log,
     option: '--queue',
-    connectTimeoutMs: connectMs,
     onLost: failLost,
+    ...(connectS === undefined ? {} : { connectTimeoutMs: connectS * 1000 }),
     ...(queueName === undefined ? {} : { queueName }),
   });
   log(`waiting for jobs on ${url.replace(/\/\/[^@/]*@/, '//***@')} queue '${worker.name}'`);
