@@ -137,8 +137,10 @@ describe('COCO state: merge and finish refuse what would not be one pass', () =>
     columns: { score: rows.score, image: rows.image, category: rows.category, file: rows.file, group: rows.group, rank: rows.rank, state: { bytes: rows.state, width: AT }, tpIou: rows.tpIou, ...(rows.order ? { order: rows.order } : {}) },
   });
   it.each<[string, (h: Record<string, unknown>, rows: CocoState['rows']) => void, RegExp]>([
-    ['params without recThrs', (h) => { delete (h.params as Record<string, unknown>).recThrs; }, /params whose recThrs are numbers/],
-    ['an unknown iouType', (h) => { (h.params as Record<string, unknown>).iouType = 'mask'; }, /iouType is bbox, segm, keypoints or boundary/],
+    ['params without recThrs', (h) => { delete (h.params as Record<string, unknown>).recThrs; }, /params with every field, but got no recThrs/],
+    ['an unknown iouType', (h) => { (h.params as Record<string, unknown>).iouType = 'mask'; }, /params that evaluateCoco accepts, but got .*'iouType'/],
+    ['recall thresholds out of [0, 1]', (h) => { (h.params as Record<string, unknown>).recThrs = [0, 1.5]; }, /params that evaluateCoco accepts, but got .*'recThrs'/],
+    ['area labels that are not strings', (h) => { (h.params as Record<string, unknown>).areaRngLbl = [1, 2, 3, 4]; }, /params whose areaRngLbl are strings/],
     ['positives of another shape', (h) => { h.positives = (h.positives as number[]).slice(1); }, /positives are \d+ × 4 counts/],
     ['covered of another length', (h) => { h.covered = Buffer.from([1, 0]).toString('base64'); }, /covered marks each of the \d+ GT images/],
     ['counts without detections', (h) => { delete (h.counts as Record<string, unknown>).detections; }, /counts are gtAnnotations, detections/],
@@ -157,7 +159,21 @@ describe('COCO state: merge and finish refuse what would not be one pass', () =>
     const error = await decodeCocoState(await written(h, rows, AT), 'shard-7').then(() => undefined, (e: Error) => e);
     expect(error?.message).toMatch(/`shard-7`.*TE-209/);
     expect(error?.message).toMatch(message);
-    // the file as written decodes and merges
-    expect(mergeCocoStates([await decodeCocoState(await written(structuredClone(header) as Record<string, unknown>, state.rows, AT)), half(1)]).rows.score.length).toBeGreaterThan(0);
+  });
+
+  it('the file as written decodes to the same params and merges, kptOksSigmas written as a list or as an object of entries (older writers)', async () => {
+    const state = half(0);
+    const bytes = await encodeCocoState(state);
+    const { header } = await decodeStateTable(bytes, 'coco', COCO_STATE_VERSION, 's', []);
+    const h = header as { params: Record<string, unknown> };
+    expect(Array.isArray(h.params.kptOksSigmas)).toBe(true);
+    const AT = state.params.areaRng.length * state.params.iouThrs.length;
+    const asObject = structuredClone(h);
+    asObject.params.kptOksSigmas = { ...(h.params.kptOksSigmas as number[]) };
+    for (const form of [h, asObject]) {
+      const decoded = await decodeCocoState(await written(structuredClone(form) as Record<string, unknown>, state.rows, AT));
+      expect(decoded.params).toEqual(state.params);
+      expect(mergeCocoStates([decoded, half(1)]).rows.score.length).toBeGreaterThan(0);
+    }
   });
 });

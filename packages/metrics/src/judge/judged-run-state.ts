@@ -1,4 +1,5 @@
 import { invalidInput, ownValue, setOwn } from '@tensoreval/core';
+import { isCount } from '../state/arrow-state';
 import { decodeRecordLists, encodeRecordLists } from '../state/record-state';
 import type { JudgedRunResult, JudgedRunSummary, JudgedVerdicts } from './evaluate-judged';
 import type { JudgedRecord } from './judged-record';
@@ -35,8 +36,6 @@ export function encodeJudgedRun(shard: JudgedRunShard, pricing?: JudgePricing): 
   const header: Header = { base: shard.base, ids, pricing: pricing ?? null, summary: { ...summary, usage } };
   return encodeRecordLists(KIND, header, [...ids.map((id) => ownValue(results, id) ?? []), ...ids.map((id) => ownValue(verdicts, id) ?? [])]);
 }
-
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** Reads a file written by {@link encodeJudgedRun}; a malformed one is one TE-209 line naming `source`. */
 export async function decodeJudgedRun(bytes: Uint8Array, source: string): Promise<{ shard: JudgedRunShard; pricing: JudgePricing | undefined }> {

@@ -1,7 +1,7 @@
-import { invalidInput, invalidOption } from '@tensoreval/core';
-import { base64ToBytes, bytesToBase64, columnArray, columnBytes, decodeStateTable, encodeStateTable } from '../../state/arrow-state';
+import { bareMessage, invalidInput, invalidOption } from '@tensoreval/core';
+import { base64ToBytes, bytesToBase64, columnArray, columnBytes, decodeStateTable, encodeStateTable, isCount } from '../../state/arrow-state';
 import { COCO_STATE_VERSION, paramsToJson, type CocoState } from './coco-state';
-import type { CocoParams } from './params';
+import { resolveCocoParams, type CocoParams, type CocoParamsInput } from './params';
 
 const KIND = 'coco';
 const COLUMNS = ['score', 'image', 'category', 'file', 'group', 'rank', 'state', 'tpIou'] as const;
@@ -98,33 +98,29 @@ export async function decodeCocoState(bytes: Uint8Array, source = 'state'): Prom
   };
 }
 
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const isNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
-const IOU_TYPES: ReadonlySet<unknown> = new Set(['bbox', 'segm', 'keypoints', 'boundary']);
+/** Every field of resolved params: a header missing one is refused, not given a default. */
+const PARAM_KEYS = ['iouType', 'iouThrs', 'recThrs', 'maxDets', 'areaRng', 'areaRngLbl', 'useCats', 'kptOksSigmas', 'dilationRatio', 'lvis'] as const;
 
-/** The params of a state header, each field of the type the evaluation gives it; else one TE-209 line. */
+/**
+ * The params of a state header, resolved and checked as `evaluateCoco` resolves its options (the
+ * same ranges, types and order; `maxDets` sorted); else one TE-209 line naming `source`.
+ */
 function checkedParams(raw: unknown, source: string): CocoParams {
   const p = raw as Record<string, unknown> | undefined;
-  const bad = (field: string) => invalidInput('decodeState', source, `carry COCO params whose ${field}`, 'another shape', 'TE-209');
-  if (typeof p !== 'object' || p === null) throw bad('header is an object');
-  if (!IOU_TYPES.has(p.iouType)) throw bad('iouType is bbox, segm, keypoints or boundary');
-  if (!isNumberList(p.iouThrs) || p.iouThrs.length === 0) throw bad('iouThrs are numbers');
-  if (!isNumberList(p.recThrs) || p.recThrs.length === 0) throw bad('recThrs are numbers');
-  if (!Array.isArray(p.maxDets) || p.maxDets.length === 0 || !p.maxDets.every((m) => Number.isSafeInteger(m) && (m as number) > 0)) throw bad('maxDets are positive integers');
-  if (!Array.isArray(p.areaRng) || p.areaRng.length === 0 || !p.areaRng.every((r) => isNumberList(r) && r.length === 2)) throw bad('areaRng are [lo, hi] pairs');
-  if (!Array.isArray(p.areaRngLbl) || p.areaRngLbl.length !== p.areaRng.length || !p.areaRngLbl.every((l) => typeof l === 'string')) throw bad('areaRngLbl are one label per range');
-  if (typeof p.useCats !== 'boolean' || typeof p.lvis !== 'boolean') throw bad('useCats and lvis are booleans');
-  if (p.imgIds !== undefined && p.imgIds !== null && !Array.isArray(p.imgIds)) throw bad('imgIds are a list');
-  // a typed array goes through JSON as an object of its entries
-  const sigmas = p.kptOksSigmas === undefined ? [] : Object.values(p.kptOksSigmas as object);
-  if (!isNumberList(sigmas)) throw bad('kptOksSigmas are numbers');
-  if (typeof p.dilationRatio !== 'number' || !Number.isFinite(p.dilationRatio)) throw bad('dilationRatio is a number');
-  return {
-    ...(p as unknown as CocoParams),
-    iouThrs: Float64Array.from(p.iouThrs),
-    recThrs: Float64Array.from(p.recThrs),
-    kptOksSigmas: Float64Array.from(sigmas),
-  };
+  const bad = (rule: string, got: string) => invalidInput('decodeState', source, `carry COCO params ${rule}`, got, 'TE-209');
+  if (typeof p !== 'object' || p === null) throw bad('as an object', 'another shape');
+  const missing = PARAM_KEYS.find((k) => p[k] === undefined);
+  if (missing !== undefined) throw bad(`with every field`, `no ${missing}`);
+  // what resolving would take without complaint: labels of any type, a string's characters as image ids
+  if (!Array.isArray(p.areaRngLbl) || !p.areaRngLbl.every((l) => typeof l === 'string')) throw bad('whose areaRngLbl are strings', 'another shape');
+  if (p.imgIds !== undefined && p.imgIds !== null && !Array.isArray(p.imgIds)) throw bad('whose imgIds are a list', 'another shape');
+  // states written before kptOksSigmas went out as a list carry it as an object of its entries
+  const sigmas = Array.isArray(p.kptOksSigmas) || typeof p.kptOksSigmas !== 'object' || p.kptOksSigmas === null ? p.kptOksSigmas : Object.values(p.kptOksSigmas);
+  try {
+    return resolveCocoParams({ ...(p as CocoParamsInput), kptOksSigmas: sigmas as number[], imgIds: (p.imgIds ?? undefined) as CocoParamsInput['imgIds'] });
+  } catch (error) {
+    throw bad('that evaluateCoco accepts', bareMessage(error));
+  }
 }
 
 /**

@@ -270,5 +270,5 @@ function paramsKey(p: CocoParams): string {
 
 /** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */
 export function paramsToJson(p: CocoParams): Record<string, unknown> {
-  return { ...p, iouThrs: Array.from(p.iouThrs), recThrs: Array.from(p.recThrs) };
+  return { ...p, iouThrs: Array.from(p.iouThrs), recThrs: Array.from(p.recThrs), kptOksSigmas: Array.from(p.kptOksSigmas) };
 }
