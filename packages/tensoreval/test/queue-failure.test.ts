@@ -1,6 +1,10 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { invalidInput } from '@tensoreval/core';
 import { failure, stateOf } from '../src/queue/queue-jobs';
+import { writeState } from '../src/queue/queue-worker';
 import { compress } from '../src/queue/shard-job';
 import { errorFromWire, errorToWire } from '../src/wire-error';
 
@@ -33,5 +37,20 @@ describe('queue shard failures', () => {
     expect(corrupt).toMatchObject({ error: { code: 'TE-209', message: expect.stringMatching(/^its state as returned through Redis could not be read or inflated: /) } });
     const missing = await stateOf({ statePath: '/nonexistent/state-0.arrow.gz' });
     expect(missing).toMatchObject({ error: { code: 'TE-209', message: expect.stringMatching(/^its state file \/nonexistent\/state-0\.arrow\.gz could not be read or inflated: ENOENT/) } });
+  });
+
+  it('a state written to --shard-dir gets a name of its own per attempt, appears whole or not at all, and a write into a removed directory leaves nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tensoreval-state-'));
+    // the same shard and attempt twice (a job back from a stall keeps its attempt number): two files, neither overwritten
+    const a = await writeState(dir, 3, 1, Buffer.from('first'));
+    const b = await writeState(dir, 3, 1, Buffer.from('second'));
+    expect(a).not.toBe(b);
+    expect([a, b].map((p) => readFileSync(p, 'utf8'))).toEqual(['first', 'second']);
+    expect(readdirSync(dir).sort()).toEqual([a, b].map((p) => p.slice(dir.length + 1)).sort());
+    expect(readdirSync(dir).every((f) => /^state-3\.attempt-1-[0-9a-f-]{36}\.arrow\.gz$/.test(f))).toBe(true);
+    // the run ended and removed its directory: the late attempt fails and creates nothing
+    const gone = join(dir, 'run-that-ended');
+    await expect(writeState(gone, 0, 2, Buffer.from('late'))).rejects.toThrow(/ENOENT/);
+    expect(readdirSync(dir)).toHaveLength(2);
   });
 });

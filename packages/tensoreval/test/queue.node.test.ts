@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -170,6 +170,13 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(readFileSync(piped, 'utf8')).toBe(readFileSync(local, 'utf8'));
   });
 
+  it('--shard-dir: an input that cannot be copied there is one TE-209 line naming it', async () => {
+    const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(tmp, 'no-such-dt.json'), '--queue', url, '--queue-name', queueName, '--shard-dir', join(tmp, 'shared-unreadable'), '--queue-timeout', '20']);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(/^tensoreval: error TE-209: Expected `[^`]*no-such-dt\.json` of evaluateCocoOnQueue to be a readable file, but got ENOENT/);
+    expect(r.code).toBe(2);
+  });
+
   it('library: evaluateCocoOnQueue with an in-process startQueueWorker equals evaluateCoco', async () => {
     const connection = parseRedisUrl(url, 'url', 'test');
     const worker = await startQueueWorker(connection, { queueName: `${queueName}-lib` });
@@ -290,8 +297,6 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       await runTensoreval(['coco', ...small, '--out', plain, '--quiet']);
       expect(readFileSync(again, 'utf8')).toBe(readFileSync(plain, 'utf8'));
       expect(first.log.join('')).toMatch(/shard [12] of 2 .* done/);
-      // the run's directory in the shared one is gone, whatever the late attempt wrote or failed to write
-      expect(readdirSync(shared)).toEqual([]);
     } finally {
       for (const w of pair) w.child.kill('SIGKILL');
     }
@@ -521,6 +526,15 @@ describe('queue flags', () => {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     }
   }, 30_000);
+
+  it('an input that cannot be read is one TE-209 line naming it, before any connection', async () => {
+    const missing = join(tmp, 'no-such-dt.json');
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    const r = await runTensoreval(['coco', '--gt', gt, '--dt', missing, '--queue', closed, '--queue-timeout', '2']);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(/^tensoreval: error TE-209: Expected `[^`]*no-such-dt\.json` of evaluateCocoOnQueue to be a readable file, but got ENOENT/);
+    expect(r.code).toBe(2);
+  });
 
   it('--queue must be a redis:// URL; --shards needs --queue', async () => {
     const dt = join(dir, 'dt_bbox.json');

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
+import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
@@ -56,14 +57,16 @@ const LOST_CLOSE_MS = 200;
  * run ends (done, failed, timed out, aborted through `run.signal`), its inputs and the jobs that no
  * worker holds are deleted.
  */
-export async function runShardJobs(run: QueueRunOptions, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
+export async function runShardJobs(run: QueueRunOptions, caller: string, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
   const name = run.queueName ?? DEFAULT_QUEUE_NAME;
   const runId = randomUUID();
   const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
   const timeoutMs = run.timeoutMs ?? 3600_000;
   // the inputs are read first, then gzip'd on libuv's thread pool while this thread loads and connects
   // the queue's clients (BullMQ and ioredis take ~0.3 s to load, during which no read callback would run)
-  const raw = runDir !== undefined ? undefined : await Promise.all(Object.values(inputs).map((source) => ('file' in source ? readFile(source.file) : source.bytes)));
+  // an input file that cannot be read is one TE-209 line naming it, as in a local run
+  const unreadable = (file: string) => (error: unknown): never => { throw unreadableInput(caller, file, error); };
+  const raw = runDir !== undefined ? undefined : await Promise.all(Object.values(inputs).map((source) => ('file' in source ? readFile(source.file).catch(unreadable(source.file)) : source.bytes)));
   const packed = new Map(Object.keys(inputs).map((input, i) => {
     const bytes = raw === undefined ? undefined : storedBytes(raw[i] as Uint8Array);
     bytes?.catch(() => undefined); // awaited below; a failure must not go unhandled meanwhile
@@ -106,7 +109,7 @@ export async function runShardJobs(run: QueueRunOptions, count: number, jobName:
         await mkdir(join(runDir, input), { recursive: true });
         const path = join(runDir, input, basename('file' in source ? source.file : source.fileName));
         // streamed, not copyFile: a pipe input has no size to copy
-        if ('file' in source) await copyByStream(source.file, path);
+        if ('file' in source) await copyByStream(source.file, path).catch(unreadable(source.file));
         else await writeFile(path, source.bytes);
         return [input, { path }];
       }

@@ -17,7 +17,9 @@ export type { QueueRunOptions };
  * URL` processes.
  * A Redis that cannot be reached or is lost is TE-401, a run past `run.timeoutMs` TE-402 (naming
  * the unfinished shards), a job that stalls or fails on the workers for another reason than its
- * input TE-403; however the run ends (`run.signal` aborts it), its inputs and queued jobs are removed.
+ * input TE-403; however the run ends (`run.signal` aborts it), its inputs and queued jobs are removed,
+ * except after TE-401: with Redis gone, its inputs expire after 24 h and its queued jobs stay, for
+ * workers that reconnect to run and fail on the expired inputs.
  */
 export async function evaluateCocoOnQueue(gt: string, dt: string, options: EvaluateCocoOptions, run: QueueRunOptions): Promise<CocoEvaluation> {
   // shard states cross the queue as files, which hold no TIDE errors (threads carry them: --workers)
@@ -26,7 +28,7 @@ export async function evaluateCocoOnQueue(gt: string, dt: string, options: Evalu
   const shardOptions = cocoShardOptions(options);
   // what every shard's state must have been evaluated with (invalid options fail here, before any job)
   const params = resolveCocoParams(shardOptions);
-  const outcomes = await runShardJobs(run, run.shards, 'coco-shard', { gt: { file: gt }, dt: { file: dt } }, (index, refs, runId, stateDir) => ({
+  const outcomes = await runShardJobs(run, 'evaluateCocoOnQueue', run.shards, 'coco-shard', { gt: { file: gt }, dt: { file: dt } }, (index, refs, runId, stateDir) => ({
     kind: 'coco', runId, index, count: run.shards, options: shardOptions, gt: refs.gt!, dt: refs.dt!, gtName: gt, dtName: dt,
     ...(stateDir === undefined ? {} : { stateDir }),
   }));

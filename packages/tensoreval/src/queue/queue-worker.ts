@@ -136,7 +136,7 @@ class RetriedFailure extends Error {}
 
 async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJobResult> {
   const d = job.data;
-  if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ message: `unknown shard job kind ${JSON.stringify((d as { kind: unknown }).kind)}` }));
+  if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ code: 'TE-403', message: `not run: its kind ${JSON.stringify((d as { kind: unknown }).kind)} is not one this worker knows (a coordinator of another version?)` } satisfies WireError));
   const attempt = job.attemptsMade + 1;
   const where = `shard ${d.index + 1} of ${d.count} (run ${d.runId}, job ${job.id}, attempt ${attempt})`;
   c.log(`${where} started`);
@@ -149,7 +149,7 @@ async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJo
     return { state: bytes.toString('base64'), ...extra };
   } catch (error) {
     if (error instanceof UnrecoverableError || error instanceof RetriedFailure) throw error;
-    // a missing input key, a full disk: retried with backoff by BullMQ
+    // a full disk, a shared directory gone: retried with backoff by BullMQ (a missing input key is unrecoverable: materialise)
     throw new Error(JSON.stringify(errorToWire(error)));
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -162,7 +162,7 @@ async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJo
  * so an attempt that lost its lock never overwrites, nor leaves half-written, the file the
  * coordinator reads (the one the finished job names).
  */
-async function writeState(dir: string, index: number, attempt: number, bytes: Buffer): Promise<string> {
+export async function writeState(dir: string, index: number, attempt: number, bytes: Buffer): Promise<string> {
   const path = join(dir, `state-${index}.attempt-${attempt}-${randomUUID()}.arrow.gz`);
   const partial = `${path}.partial`;
   try {
