@@ -1,6 +1,24 @@
 import { stat } from 'node:fs/promises';
-import { readJsonArray, scanBoxResults, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
+import { readJsonArray, scanBoxResults, type CocoIouType, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import { MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, readSharedInputBytes, unreadableInput, utf8Text } from './read-json';
+
+/** What decides how a run reads its results: the COCO type and LVIS. */
+type ReadOptions = { iouType?: CocoIouType; lvis?: boolean };
+
+/** Keypoint and LVIS results are read as records (keypoint lists; LVIS regroups records per image), never scanned into columns. */
+export function readsRecords(options: ReadOptions): boolean {
+  return options.iouType === 'keypoints' || options.lvis === true;
+}
+
+/** Segm and boundary results carry masks, which the scanner locates. */
+export function readsMasks(options: ReadOptions): boolean {
+  return options.iouType === 'segm' || options.iouType === 'boundary';
+}
+
+/** Whether the results scanner may take a run's results (not records): box or mask evaluation, never keypoints. */
+export function scannable<O extends ReadOptions>(options: O): options is O & { iouType?: Exclude<CocoIouType, 'keypoints'> } {
+  return !readsRecords(options);
+}
 
 /** Files up to this size are read whole and parsed with one JSON.parse (fastest); larger ones stream. */
 export const DEFAULT_STREAM_ABOVE = 256 << 20;

@@ -1,7 +1,7 @@
 import { evaluateCocoState, type CocoEvaluateOptions, type CocoState } from '@tensoreval/metrics/detection';
-import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile, resultsFromBytes, streamResults } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile, readsMasks, readsRecords, resultsFromBytes, streamResults } from './coco-files';
 import type { EvaluateCocoOptions } from './evaluate-coco';
-import { parseInputJson, utf8Text } from './read-json';
+import { jsonFromBytes } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
 
 /** Options a shard runs with: plain data only (it crosses threads and queues). */
@@ -43,8 +43,8 @@ export async function runCocoShard(task: CocoShardTask): Promise<{ state: CocoSt
   try {
     const { streamAboveBytes, ...options } = task.options;
     const gtName = task.gtName ?? task.gt, dtName = task.dtName ?? task.dt;
-    const withMasks = options.iouType === 'segm' || options.iouType === 'boundary', records = options.iouType === 'keypoints' || options.lvis === true;
-    const gt = task.gtBytes === undefined ? await readJsonFile(task.gt) : parseInputJson(CALLER, gtName, utf8Text(CALLER, gtName, task.gtBytes));
+    const withMasks = readsMasks(options), records = readsRecords(options);
+    const gt = task.gtBytes === undefined ? await readJsonFile(task.gt, gtName) : jsonFromBytes(CALLER, gtName, task.gtBytes);
     const dt = task.dtBytes === 'stream' ? await streamResults(task.dt, dtName)
       : task.dtBytes !== undefined ? resultsFromBytes(task.dtBytes, withMasks, records, dtName)
       : await readResultsFile(task.dt, streamAboveBytes ?? DEFAULT_STREAM_ABOVE, withMasks, records, dtName);

@@ -1,7 +1,7 @@
 import { accumulateCoco, cocoShardRange, evaluateCocoState, loadCocoGt, scanBoxResults, type AccumulateSlice, type CocoDataset, type CocoParams, type CocoState, type ImageMatches, type LoadedCocoGt, type ScannedBoxResults } from '@tensoreval/metrics/detection';
 import type { CocoShardOptions } from './coco-shard';
 import { rangeText, type RecordRange } from './json-record-ranges';
-import { parseInputJson } from './read-json';
+import { jsonFromBytes, utf8Text } from './read-json';
 import { errorToWire, type WireError } from './wire-error';
 import { sharedAlloc, withSharedArrays } from './shared-memory';
 
@@ -112,14 +112,10 @@ export type LoadGtOutcome = { gt: LoadedCocoGt } | { declined: true };
 
 const CALLER = 'evaluateCoco';
 
-function utf8(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-}
-
 export async function loadGtTask(task: LoadGtTask): Promise<LoadGtOutcome> {
   try {
     // built in shared memory, the table and masks go to every evaluating thread without a copy
-    return { gt: loadCocoGt(parseInputJson(CALLER, task.gt, utf8(task.gtBytes)) as CocoDataset, task.iouType, task.gt, sharedAlloc) };
+    return { gt: loadCocoGt(jsonFromBytes(CALLER, task.gt, task.gtBytes) as CocoDataset, task.iouType, task.gt, sharedAlloc) };
   } catch {
     return { declined: true };
   }
@@ -166,7 +162,7 @@ export async function evaluateScannedShard(task: ScannedShardTask): Promise<{ st
 function shardMaskRefs(task: ScannedShardTask): NonNullable<ScannedBoxResults['maskRefs']> {
   const { imageId, masks } = task.columns as Required<ScannedColumns>;
   const { charsAreBytes, ...refs } = masks;
-  const wholeText = () => utf8(task.dtBytes);
+  const wholeText = () => utf8Text(CALLER, task.dt, task.dtBytes);
   if (!charsAreBytes) return { text: wholeText(), ...refs };
   // the shard's images are a range of the sorted GT ids; records carry numeric ids, so its numeric ids bound them
   const ids = task.loadedGt.table.images.ids;
@@ -185,7 +181,7 @@ function shardMaskRefs(task: ScannedShardTask): NonNullable<ScannedBoxResults['m
     hi = Math.max(hi, refs.ends[i] as number);
   }
   if (hi <= lo) return { text: '', base: 0, wholeText, ...refs };
-  return { text: utf8(task.dtBytes.subarray(lo, hi)), base: lo, wholeText, ...refs };
+  return { text: utf8Text(CALLER, task.dt, task.dtBytes.subarray(lo, hi)), base: lo, wholeText, ...refs };
 }
 
 /** Round 3: the accumulate of categories [from, to) of the merged state, into shared arrays. */

@@ -1,5 +1,5 @@
 import { accumulateGrouping, cocoStateMatches, emptyCocoAccumulated, finishCocoState, mergeCocoStates, type CocoAccumulated, type CocoEvaluation, type CocoState, type ImageMatches, type LoadedCocoGt } from '@tensoreval/metrics/detection';
-import { DEFAULT_STREAM_ABOVE, resultsBytesOrStream } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, readsMasks, resultsBytesOrStream, scannable } from './coco-files';
 import { cocoShardOptions, type CocoShardOptions, type CocoShardTask } from './coco-shard';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from './coco-shard-worker';
 import { joinColumns, type LoadGtOutcome, type ScannedColumns, type ScannedRange, type ScanRangeOutcome } from './coco-split';
@@ -7,7 +7,7 @@ import type { EvaluateCocoOptions } from './evaluate-coco';
 import { recordCuts, recordRanges } from './json-record-ranges';
 import { MAX_TEXT_BYTES, readSharedInputBytes, tooLongInput } from './read-json';
 import { errorFromWire, errorToWire, type WireError } from './wire-error';
-import { withPool } from './shard-pool';
+import { orThreadError, withPool } from './shard-pool';
 import { sharedAlloc } from './shared-memory';
 
 type ShardOutcome = { state: CocoState } | { error: WireError };
@@ -49,7 +49,7 @@ export async function evaluateCocoInWorkers(gtFile: string, dtFile: string, name
 
 /** A shard's outcome; a thread that died running it is its error (the merge names the shard). */
 function shardOutcome(outcome: Promise<CocoWorkerOutcome>): Promise<ShardOutcome> {
-  return (outcome as Promise<ShardOutcome>).catch((error: unknown) => ({ error: errorToWire(error) }));
+  return orThreadError(outcome as Promise<ShardOutcome>);
 }
 
 /** `step`'s outcome; a thread that died running it is thrown, naming the step. */
@@ -121,11 +121,6 @@ async function readInputsOnce(gt: string, dt: string, options: CocoShardOptions,
   return dtRead.status === 'rejected' ? { gtBytes } : { gtBytes, dtBytes: dtRead.value };
 }
 
-/** Whether the scanner may take the run's results: keypoint and LVIS results are read as records. */
-export function scannable(options: CocoShardOptions): options is CocoShardOptions & { iouType?: Exclude<CocoShardOptions['iouType'], 'keypoints'> } {
-  return options.iouType !== 'keypoints' && options.lvis !== true;
-}
-
 /**
  * Reads both files once: `run` loads the GT while it scans the results file in `ranges` byte ranges,
  * and the columns are joined in file order. Undefined where the inputs take the
@@ -148,7 +143,7 @@ async function scanRead(read: InputBytes, gt: string, options: CocoShardOptions,
   const { gtBytes, dtBytes } = read;
   if (!scannable(options) || dtBytes === undefined || dtBytes === 'stream') return undefined;
   const iouType = options.iouType ?? 'bbox';
-  const withMasks = iouType === 'segm' || iouType === 'boundary';
+  const withMasks = readsMasks(options);
   const loading = stepOutcome<LoadGtOutcome>(run({ kind: 'gt', gtBytes, gt, iouType }), 'the thread loading the GT');
   loading.catch(() => undefined); // awaited below, after the scans: a failure must not go unhandled meanwhile
   const cut = recordRanges(dtBytes.length, recordCuts(dtBytes, ranges));

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { checkInteger, checkKnownOptions, invalidOption, isGzip } from '@tensoreval/core';
-import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile } from './coco-files';
+import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile, readsMasks, readsRecords, scannable } from './coco-files';
 import { withRegularFiles } from './regular-files';
 import { workerEntry } from './worker-entry';
 import { prepareBackend } from './kernels-api/backend-loading';
@@ -112,17 +112,14 @@ async function evaluateCocoInputs(gt: string | CocoDataset, dt: string | ArrayLi
     return (await import('./coco-workers')).evaluateCocoInWorkers(gt, dt, names, options, workers);
   }
   const { streamAboveBytes, backend: _backend, workers: _workers, ...rest } = options;
-  const withMasks = rest.iouType === 'segm' || rest.iouType === 'boundary';
-  // keypoint and LVIS results are read as records (keypoint lists; LVIS regroups records per image)
-  const records = rest.iouType === 'keypoints' || rest.lvis === true;
+  const withMasks = readsMasks(rest), records = readsRecords(rest);
   if (tfjs) {
     const inputs = await readCocoInputs(gt, dt, names, streamAboveBytes, withMasks, records);
     // tfjs first: on webgpu it has the fused stage; on its other backends the registry runs cpu's
     return evaluateCocoBoxesOn(inputs.gt, inputs.dt, ['tfjs', 'cpu'], { ...rest, ...inputs.sources });
   }
   // a large GT is loaded in a worker (for segm and boundary with its masks) while this thread reads the results file
-  const iouType = rest.iouType ?? 'bbox';
-  const gtWorker = typeof gt === 'string' && typeof dt === 'string' && iouType !== 'keypoints' && rest.lvis !== true && rest.gtMasks === undefined ? await startGtLoadWorker(gt, names.gt, iouType) : undefined;
+  const gtWorker = typeof gt === 'string' && typeof dt === 'string' && scannable(rest) && rest.gtMasks === undefined ? await startGtLoadWorker(gt, names.gt, rest.iouType ?? 'bbox') : undefined;
   if (gtWorker === undefined) {
     const inputs = await readCocoInputs(gt, dt, names, streamAboveBytes, withMasks, records);
     return evaluateCocoDatasets(inputs.gt, inputs.dt, { ...rest, ...inputs.sources });

@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
-import { InflateLimitError, inflatedIfGzip, inflatedIfGzipAsync, invalidInput } from '@tensoreval/core';
+import { InflateLimitError, inflatedIfGzipAsync, invalidInput } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -50,23 +50,17 @@ export async function readInputBytes(caller: string, path: string, options: Read
 export async function readInputBytesWithin(caller: string, path: string, maxBytes: number, options: ReadJsonOptions = {}): Promise<Buffer | undefined> {
   const fromStdin = options.stdin === true && path === STDIN;
   try {
-    return inflatedWithin(fromStdin ? await readStdin() : await readFile(path), maxBytes);
+    return await inflatedWithin(fromStdin ? await readStdin() : await readFile(path), maxBytes);
   } catch (error) {
     throw unreadableInput(caller, inputName(path, options), error);
   }
 }
 
-/** `bytes` inflated when they are gzip, or undefined where they hold more than `maxBytes` (inflated no further). */
-function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): T | Buffer | undefined {
-  try {
-    return within(inflatedIfGzip(bytes, maxBytes), maxBytes);
-  } catch (error) {
-    return pastBound(error);
-  }
-}
-
-/** {@link inflatedWithin} on zlib's thread pool, so this thread's event loop stays free meanwhile. */
-function inflatedWithinAsync<T extends Uint8Array>(bytes: T, maxBytes: number): Promise<T | Buffer | undefined> {
+/**
+ * `bytes` inflated when they are gzip (on zlib's thread pool, so this thread's event loop stays free
+ * meanwhile), or undefined where they hold more than `maxBytes` (inflated no further).
+ */
+function inflatedWithin<T extends Uint8Array>(bytes: T, maxBytes: number): Promise<T | Buffer | undefined> {
   return inflatedIfGzipAsync(bytes, maxBytes).then((out) => within(out, maxBytes), pastBound);
 }
 
@@ -104,7 +98,7 @@ export async function readSharedInputBytes(caller: string, path: string, maxByte
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = (await file.read(bytes, at, size - at, at)).bytesRead;
       if (at !== size) throw new Error(`the file changed while it was read (${at} of ${size} bytes)`);
-      const inflated = await inflatedWithinAsync(bytes, maxBytes);
+      const inflated = await inflatedWithin(bytes, maxBytes);
       return inflated === bytes || inflated === undefined ? inflated : shared(inflated);
     } finally {
       await file.close();
@@ -114,10 +108,6 @@ export async function readSharedInputBytes(caller: string, path: string, maxByte
   }
 }
 
-/** The text of {@link readInputBytes} (UTF-8). */
-export async function readInputText(caller: string, path: string, options: ReadJsonOptions = {}): Promise<string> {
-  return utf8Text(caller, inputName(path, options), await readInputBytes(caller, path, options));
-}
 
 /** `bytes` of the input named `name` as UTF-8 text; TE-209 past V8's longest string. */
 export function utf8Text(caller: string, name: string, bytes: Uint8Array): string {
@@ -142,7 +132,12 @@ export function parseInputJson(caller: string, path: string, text: string): unkn
   }
 }
 
-/** {@link readInputText} then {@link parseInputJson}. */
+/** {@link readInputBytes} then {@link jsonFromBytes}. */
 export async function readJsonInput(caller: string, path: string, options: ReadJsonOptions = {}): Promise<unknown> {
-  return parseInputJson(caller, inputName(path, options), await readInputText(caller, path, options));
+  return jsonFromBytes(caller, inputName(path, options), await readInputBytes(caller, path, options));
+}
+
+/** The input `name`'s (inflated) `bytes` as UTF-8 text parsed as JSON; TE-209 naming it otherwise. */
+export function jsonFromBytes(caller: string, name: string, bytes: Uint8Array): unknown {
+  return parseInputJson(caller, name, utf8Text(caller, name, bytes));
 }

@@ -87,5 +87,10 @@ export async function withPool<T, R, Out>(name: string, threads: number, inThrea
  * task whose thread dies gives `{ error }` (TE-304) as its outcome, so the caller names its shard.
  */
 export function runInPool<T, R>(name: string, tasks: readonly T[], inThread: (task: T) => Promise<R>): Promise<Array<R | { error: WireError }>> {
-  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map((t) => run(t).catch((error: unknown) => ({ error: errorToWire(error) })))));
+  return withPool(name, tasks.length, inThread, (run) => Promise.all(tasks.map((t) => orThreadError(run(t)))));
+}
+
+/** `outcome`, or `{ error }` where the thread running it died (TE-304), for the caller to name the shard. */
+export function orThreadError<R>(outcome: Promise<R>): Promise<R | { error: WireError }> {
+  return outcome.catch((error: unknown) => ({ error: errorToWire(error) }));
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runCocoShard } from '../src/coco-shard';
 import { evaluateCoco } from '../src/evaluate-coco';
 import { evaluateInWorkers } from '../src/evaluate-workers';
 import { TASKS, validateRequest } from '../src/request';
@@ -17,13 +18,12 @@ const entry = vi.hoisted(() => ({ path: undefined as string | undefined }));
 vi.mock('../src/worker-entry', () => ({ workerEntry: () => entry.path }));
 
 // the files this thread streams results from, recorded: a test of streaming must see the reader called, on the file it expects
-const streamed = vi.hoisted(() => ({ file: 0, paths: [] as string[] }));
+const streamed = vi.hoisted(() => ({ paths: [] as string[] }));
 vi.mock('@tensoreval/metrics/detection', async (importOriginal) => {
   const m = await importOriginal<typeof import('@tensoreval/metrics/detection')>();
   return {
     ...m,
     readJsonArray: (...args: Parameters<typeof m.readJsonArray>) => {
-      streamed.file++;
       streamed.paths.push(args[0]);
       return m.readJsonArray(...args);
     },
@@ -41,6 +41,19 @@ async function cocoWithPipes(args: string[], fifos: Record<string, string>): Pro
   await Promise.all(writers);
   return run;
 }
+
+describe('a shard that reads local copies of the inputs names the inputs the run was given', () => {
+  it('a GT and results file read from their copies (queue scratch, pipe copies) name the originals in errors', async () => {
+    const copy = join(tmp, 'copy-of-gt.json');
+    writeFileSync(copy, '{"images": [');
+    const task = { gt: copy, dt: join(small, 'dt_bbox.json'), gtName: 'instances_val.json', dtName: 'detections.json', options: {}, index: 0, count: 2 };
+    const bad = await runCocoShard(task);
+    expect(bad).toMatchObject({ error: { code: 'TE-209', argument: 'instances_val.json' } });
+    const badDt = join(tmp, 'copy-of-dt.json');
+    writeFileSync(badDt, '[{"image_id": ');
+    expect(await runCocoShard({ ...task, gt: join(small, 'gt.json'), dt: badDt })).toMatchObject({ error: { code: 'TE-209', argument: 'detections.json' } });
+  });
+});
 
 describe('a pipe input under --workers is read once: the same output or error as one pass', () => {
   it('LVIS results from a pipe: --workers 2 gives one pass\'s RESULT.json and summary', async () => {
@@ -136,11 +149,11 @@ describe('a gzip input inflates no further than it can be used', () => {
     writeFileSync(dt, gzipSync(readFileSync(join(lvis, 'dt.json'))));
     const plain = await evaluateCoco(join(lvis, 'gt.json'), join(lvis, 'dt.json'), { lvis: true });
     for (const workers of [1, 2]) {
-      const before = streamed.file;
+      const before = streamed.paths.length;
       const result = await evaluateCoco(join(lvis, 'gt.json'), dt, { lvis: true, streamAboveBytes: 4096, workers });
       expect(result.stats).toEqual(plain.stats);
-      // one pass streams in this thread (--workers streams in its threads, which the count does not see)
-      if (workers === 1) expect(streamed.file).toBeGreaterThan(before);
+      // the worker entry is mocked away, so --workers' shards run in this thread too: every shard streams the file
+      expect(streamed.paths.slice(before)).toEqual(Array(workers).fill(dt));
     }
   });
 });
@@ -158,8 +171,9 @@ describe('a pipe of results past the streaming limit is copied to disk once and 
         const piped = await evaluateCoco(join(lvis, 'gt.json'), fifo, { lvis: true, streamAboveBytes: 4096, workers });
         await written;
         expect(piped.stats).toEqual(file.stats);
-        // one pass streams the copy of the pipe from disk in this thread, never the pipe (read once) nor its bytes held in memory
-        if (workers === 1) expect(streamed.paths.slice(before)).toEqual([expect.stringMatching(/tensoreval-pipe-[^/]+\/input-1$/)]);
+        // every shard (the worker entry is mocked away: they run in this thread) streams the copy of the pipe from disk,
+        // never the pipe (read once) nor its bytes held in memory
+        expect(streamed.paths.slice(before)).toEqual(Array(workers).fill(expect.stringMatching(/tensoreval-pipe-[^/]+\/input-1$/)));
       }
     }
   }, 30_000);

@@ -6,7 +6,8 @@ import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq
 import { Redis } from 'ioredis';
 import type { TensorEvalError, TensorEvalWarning } from '@tensoreval/core';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '../coco-shard-worker';
-import { scannable, scanInputsOnce, type ScannedInputs } from '../coco-workers';
+import { scannable } from '../coco-files';
+import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
 import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire, type WireError } from '../wire-error';
