@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, hostname, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,15 @@ import { join, resolve } from 'node:path';
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** `--name value` from this process's arguments, or `fallback`: the COCO benchmarks' one flag reader. */
+/** The short hash of the commit the benchmark measures ('unknown' outside a git checkout). */
+export function headCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 export function benchFlag(name: string, fallback: string): string {
   const argv = process.argv.slice(2);
   const i = argv.indexOf(`--${name}`);

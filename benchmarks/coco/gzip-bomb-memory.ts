@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
 
 /** A gzip file of `members` members, each 16 MiB of zero bytes (not JSON). */
 function bomb(members: number): Buffer {
@@ -45,13 +45,14 @@ function main(): void {
     }
   }
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
-  const errors: Record<string, string> = {};
+  // every run's exit and first stderr line: each must be one TE-209 line (no stack, no crash)
+  const errors: Record<string, string[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
   try {
     for (let r = 0; r < rounds; r++) {
       for (const [name, args] of Object.entries(cases)) {
         const run = peak(args);
         samples[name]?.push(run.mib);
-        errors[name] = `exit ${run.code}: ${run.stderr}`;
+        errors[name]?.push(`exit ${run.code}: ${run.stderr}`);
       }
     }
   } finally {
@@ -61,7 +62,7 @@ function main(): void {
   console.table(summary);
   writeBenchResult('coco-gzip-bomb', {
     benchmark: 'Peak RSS of tensoreval coco (from sources under tsx) on gzip bombs: results inflating to 1 GiB, GT to 640 MiB',
-    rounds,
+    commit: headCommit(), rounds,
     inputs: { resultsBombBytes: dtBytes.length, resultsInflatedBytes: 64 * (16 << 20), gtBombBytes: gtBytes.length, gtInflatedBytes: 40 * (16 << 20) },
     summary, errors, samples,
   });

@@ -14,7 +14,7 @@
  * 'whole', so tensoreval runs with --numpy-summation whole there), and the results file records
  * both medians and their ratio. `--workers N` runs tensoreval with that many threads.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,7 +22,7 @@ import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { writeKeypointBenchmarkSet } from './generate-keypoints';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
   }
   const summary = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, summarise(xs)]));
   const measured = python === '' ? undefined : sideBySide(cli, cases);
-  const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
+  const commit = headCommit();
   const result = {
     benchmark: 'tensoreval coco, whole process (node startup, file reading and parsing, evaluation, summary)',
     data: {

@@ -7,14 +7,14 @@
  *
  *   tsx benchmarks/coco/scale.ts [--runs 3] [--iou-type bbox] [--data benchmarks/.data/coco] [--tag NAME]
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { median } from '../kernels/measure';
-import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     redis.kill('SIGTERM');
   }
   const summary = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, { medianWallS: median(xs.map((s) => s.wallS)), medianLoad1: median(xs.map((s) => s.load1)) }]));
-  const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
+  const commit = headCommit();
   const result = {
     benchmark: `tensoreval coco ${iouType}, whole process: one thread vs --workers 2 vs --queue --shards 2 and --shards 8 (2 loopback workers)`,
     data: { dir: dataDir, generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections' },

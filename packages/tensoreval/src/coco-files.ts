@@ -1,6 +1,5 @@
-import { stat } from 'node:fs/promises';
 import { readJsonArray, scanBoxResults, type CocoIouType, type CocoResult, type ScannedBoxResults } from '@tensoreval/metrics/detection';
-import { MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, readSharedInputBytes, unreadableInput, utf8Text } from './read-json';
+import { inflatedSizeHint, MAX_TEXT_BYTES, parseInputJson, readInputBytesWithin, readJsonInput, readSharedInputBytes, unreadableInput, utf8Text } from './read-json';
 
 /** What decides how a run reads its results: the COCO type and LVIS. */
 type ReadOptions = { iouType?: CocoIouType; lvis?: boolean };
@@ -46,14 +45,16 @@ export async function readResultsFile(path: string, streamAbove: number, withMas
 
 /**
  * Whether a results file is read whole or by streaming, decided once for every reader of a run: its
- * inflated bytes, or `'stream'` when the file is `streamAbove` bytes or more, or inflates past
+ * inflated bytes, or `'stream'` when the file is `streamAbove` bytes or more (a gzip file by the
+ * inflated size its trailer records), or inflates past
  * {@link resultsBound} (then it streams from the file, inflated again on the way, rather than held
  * whole while parsed). `shared`: the bytes in a SharedArrayBuffer, for worker threads.
  */
 export async function resultsBytesOrStream(path: string, streamAbove: number, name = path, shared = false): Promise<Uint8Array | 'stream'> {
   let size: number;
   try {
-    ({ size } = await stat(path));
+    // a gzip file whose trailer already says it inflates past the limit streams without inflating any of it first
+    size = await inflatedSizeHint(path);
   } catch (error) {
     throw unreadableInput(CALLER, name, error);
   }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { checkInteger, checkKnownOptions, invalidOption, isGzip } from '@tensoreval/core';
+import { checkInteger, checkKnownOptions, invalidOption } from '@tensoreval/core';
 import { DEFAULT_STREAM_ABOVE, readJsonFile, readResultsFile, readsMasks, readsRecords, scannable } from './coco-files';
+import { inflatedSizeHint } from './read-json';
 import { withRegularFiles } from './regular-files';
 import { workerEntry } from './worker-entry';
 import { prepareBackend } from './kernels-api/backend-loading';
@@ -145,25 +145,6 @@ async function evaluateCocoInputs(gt: string | CocoDataset, dt: string | ArrayLi
  * second copy of the modules) costs more than it saves there.
  */
 const GT_WORKER_MIN_BYTES = 1 << 20;
-
-/**
- * The size of the text in `path`: a plain file's size, or for gzip at least what its trailer records
- * (the last member's inflated size, mod 4 GiB), so a small .json.gz that inflates large still gets
- * the worker.
- */
-async function inflatedSizeHint(path: string): Promise<number> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const head = new Uint8Array(2), trailer = new Uint8Array(4);
-    await file.read(head, 0, 2, 0);
-    if (size < 18 || !isGzip(head)) return size;
-    await file.read(trailer, 0, 4, size - 4);
-    return Math.max(size, new DataView(trailer.buffer).getUint32(0, true));
-  } finally {
-    await file.close();
-  }
-}
 
 /**
  * The GT worker: bundled beside the running module (benchmarks/coco/bundle-cli.ts), otherwise the

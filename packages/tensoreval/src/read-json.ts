@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
-import { InflateLimitError, inflatedIfGzipAsync, invalidInput } from '@tensoreval/core';
+import { InflateLimitError, inflatedIfGzipAsync, invalidInput, isGzip } from '@tensoreval/core';
 import { shared } from './shared-memory';
 
 /**
@@ -140,4 +140,23 @@ export async function readJsonInput(caller: string, path: string, options: ReadJ
 /** The input `name`'s (inflated) `bytes` as UTF-8 text parsed as JSON; TE-209 naming it otherwise. */
 export function jsonFromBytes(caller: string, name: string, bytes: Uint8Array): unknown {
   return parseInputJson(caller, name, utf8Text(caller, name, bytes));
+}
+
+/**
+ * The size of the text in `path`: a plain file's size, or for gzip at least what its trailer records
+ * (the last member's inflated size, mod 4 GiB): a lower bound of the inflated size, read from six
+ * bytes, so a small .json.gz that inflates large is known as large before anything is inflated.
+ */
+export async function inflatedSizeHint(path: string): Promise<number> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const head = new Uint8Array(2), trailer = new Uint8Array(4);
+    await file.read(head, 0, 2, 0);
+    if (size < 18 || !isGzip(head)) return size;
+    await file.read(trailer, 0, 4, size - 4);
+    return Math.max(size, new DataView(trailer.buffer).getUint32(0, true));
+  } finally {
+    await file.close();
+  }
 }

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli';
+import { resultsBytesOrStream } from '../src/coco-files';
 import { MAX_TEXT_BYTES, readJsonInput, readSharedInputBytes } from '../src/read-json';
 import { captureWrites } from './capture-stdio';
 import { namedPipe } from './named-pipe';
@@ -107,5 +108,22 @@ describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker thr
     writeFileSync(empty, '');
     expect((await readSharedInputBytes('evaluateCoco', empty, MAX_TEXT_BYTES))?.length).toBe(0);
     await expect(readSharedInputBytes('evaluateCoco', join(dir, 'missing.json'), MAX_TEXT_BYTES)).rejects.toThrow(/TE-209.*missing\.json|missing\.json.*TE-209/);
+  });
+});
+
+describe('resultsBytesOrStream: a results file read whole or streamed, decided before inflating', () => {
+  it('a gzip file whose trailer records an inflated size past the limit streams without any of it being inflated', async () => {
+    const text = Buffer.from(JSON.stringify([{ image_id: 1, category_id: 1, bbox: [0, 0, 1, 1], score: 0.5 }]));
+    const small = join(dir, 'results-small.json.gz');
+    writeFileSync(small, gzipSync(text));
+    expect(Buffer.from((await resultsBytesOrStream(small, 1 << 20)) as Uint8Array).equals(text)).toBe(true);
+    expect(await resultsBytesOrStream(small, text.length)).toBe('stream');
+    // the same data with a trailer claiming 1 GiB: inflating it would fail its length check, so 'stream' shows nothing was inflated
+    const claimed = gzipSync(text);
+    claimed.writeUInt32LE(1 << 30, claimed.length - 4);
+    const big = join(dir, 'results-claims-big.json.gz');
+    writeFileSync(big, claimed);
+    expect(await resultsBytesOrStream(big, 1 << 20)).toBe('stream');
+    await expect(resultsBytesOrStream(join(dir, 'no-results.json'), 1 << 20, 'detections.json')).rejects.toThrow(/`detections\.json`.*TE-209/);
   });
 });
