@@ -12,7 +12,10 @@ import { shared } from './shared-memory';
 /** The conventional name for standard input in place of a file path (`evaluate -`). */
 export const STDIN = '-';
 
-/** The most bytes an input read as one text may hold (V8's longest string): gzip inflates no further. */
+/**
+ * The most bytes an input read as one text may hold: V8 refuses UTF-8 input longer than its longest
+ * string before decoding it, whatever its characters, so this bound in bytes is exact. Gzip inflates no further.
+ */
 export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 
 export interface ReadJsonOptions {

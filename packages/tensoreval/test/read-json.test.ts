@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli';
 import { resultsBytesOrStream } from '../src/coco-files';
-import { MAX_TEXT_BYTES, readJsonInput, readSharedInputBytes } from '../src/read-json';
+import { MAX_TEXT_BYTES, readJsonInput, readSharedInputBytes, utf8Text } from '../src/read-json';
 import { captureWrites } from './capture-stdio';
 import { namedPipe } from './named-pipe';
 
@@ -78,6 +78,15 @@ describe('readJsonInput: the one JSON reader of COCO files, requests and saved r
     expect(outputs[1]).toBe(outputs[0]);
     await expect(runCli(['evaluate', join(dir, 'nope.json')])).rejects.toThrow(/`[^`]*nope\.json` of tensoreval evaluate to be a readable file.*TE-209/);
   });
+});
+
+describe('MAX_TEXT_BYTES: the most bytes one text can be decoded from', () => {
+  it('is a bound in bytes, whatever the characters: a two-byte-per-character text decodes at it and is TE-209 just past it', () => {
+    // V8 refuses UTF-8 input longer than its longest string before decoding, so the bound is exact for every text
+    const twoByte = Buffer.alloc(MAX_TEXT_BYTES + 2, 'é');
+    expect(utf8Text('t', 'wide.json', twoByte.subarray(0, MAX_TEXT_BYTES)).length).toBe(MAX_TEXT_BYTES / 2);
+    expect(() => utf8Text('t', 'wide.json', twoByte)).toThrow(/^Expected `wide\.json` of t to be a readable file, but got Cannot create a string longer than .*TE-209\.md$/);
+  }, 30_000);
 });
 
 describe('readSharedInputBytes: a file\'s bytes in shared memory, for worker threads', () => {

@@ -17,6 +17,18 @@ import { caseToRequest, listValorCases } from './valor-cases';
 const entry = vi.hoisted(() => ({ path: undefined as string | undefined }));
 vi.mock('../src/worker-entry', () => ({ workerEntry: () => entry.path }));
 
+// the pool's threads with a capped heap, where a test sets one: a thread runs out of memory in a second, not 4 GB
+const heap = vi.hoisted(() => ({ maxOldMb: undefined as number | undefined }));
+vi.mock('piscina', async (importOriginal) => {
+  const m = await importOriginal<typeof import('piscina')>();
+  class CappedPiscina extends m.Piscina {
+    constructor(options: ConstructorParameters<typeof m.Piscina>[0] = {}) {
+      super(heap.maxOldMb === undefined ? options : { ...options, resourceLimits: { maxOldGenerationSizeMb: heap.maxOldMb, maxYoungGenerationSizeMb: 4 } });
+    }
+  }
+  return { ...m, Piscina: CappedPiscina };
+});
+
 // the files this thread streams results from, recorded: a test of streaming must see the reader called, on the file it expects
 const streamed = vi.hoisted(() => ({ paths: [] as string[] }));
 vi.mock('@tensoreval/metrics/detection', async (importOriginal) => {
@@ -182,9 +194,10 @@ describe('a pipe of results past the streaming limit is copied to disk once and 
 describe('a pool thread that dies mid-task is one TE-304 line naming its shard', () => {
   afterEach(() => {
     entry.path = undefined;
+    heap.maxOldMb = undefined;
     delete process.env.DYING_THREAD;
   });
-  const dying = (how: 'exit' | 'throw') => {
+  const dying = (how: 'exit' | 'throw' | 'oom') => {
     entry.path = fileURLToPath(new URL('./dying-thread.mjs', import.meta.url));
     process.env.DYING_THREAD = how;
   };
@@ -199,6 +212,19 @@ describe('a pool thread that dies mid-task is one TE-304 line naming its shard',
     await expect(bbox).rejects.toMatchObject({ code: 'TE-304' });
     await expect(bbox).rejects.toThrow(/^the thread (loading the GT|scanning bytes \d+-\d+ of the results): its worker thread died/);
   });
+
+  it('coco and evaluate: a thread that runs out of memory (its heap capped here) is the same line, naming V8\'s reason', async () => {
+    dying('oom');
+    heap.maxOldMb = 24;
+    const bbox = evaluateCoco(join(small, 'gt.json'), join(small, 'dt_bbox.json'), { workers: 2 });
+    await expect(bbox).rejects.toMatchObject({ code: 'TE-304' });
+    await expect(bbox).rejects.toThrow(/^the thread (loading the GT|scanning bytes \d+-\d+ of the results): its worker thread died \(Worker terminated due to reaching memory limit: JS heap out of memory\)\. See errors\/TE-304\.md$/);
+    const c = listValorCases().find((v) => v.task === 'classification')!;
+    const { request, handler } = validateRequest(caseToRequest(c), TASKS);
+    const run = evaluateInWorkers(request, handler, {}, 2);
+    await expect(run).rejects.toMatchObject({ code: 'TE-304' });
+    await expect(run).rejects.toThrow(/^shard [12] of 2: its worker thread died \(Worker terminated due to reaching memory limit/);
+  }, 30_000);
 
   it.each(['exit', 'throw'] as const)('evaluate (%s): the datum shard', async (how) => {
     dying(how);
