@@ -19,9 +19,10 @@ function poolEntry(name: string): string | undefined {
 export interface ShardPool {
   /**
    * Runs `task` on the worker entry `name` (default: the pool's own) in a thread, or in this thread
-   * through `inThread` where no entry can be found.
+   * through `inThread` where no entry can be found. Aborting `signal` ends a task running in a thread
+   * (its thread is replaced); the task then rejects, and the caller, which aborted it, says why.
    */
-  run<T, R>(task: T, inThread: (task: T) => Promise<R>, name?: string): Promise<R>;
+  run<T, R>(task: T, inThread: (task: T) => Promise<R>, name?: string, signal?: AbortSignal): Promise<R>;
   /** Ends the threads (tasks still running are rejected). */
   close(): Promise<void>;
 }
@@ -52,11 +53,11 @@ export function openShardPool(name: string, threads: number): ShardPool {
   // each entry looked up once (its lookup checks the file system), not on every task
   const entries = new Map<string, string | undefined>([[name, entry]]);
   return {
-    run<T, R>(task: T, inThread: (task: T) => Promise<R>, other = name): Promise<R> {
+    run<T, R>(task: T, inThread: (task: T) => Promise<R>, other = name, signal?: AbortSignal): Promise<R> {
       if (!entries.has(other)) entries.set(other, poolEntry(other));
       const filename = entries.get(other);
       if (pool !== undefined && filename !== undefined) {
-        return (pool.run(task, { filename }) as Promise<R>).catch((error: unknown) => {
+        return (pool.run(task, signal === undefined ? { filename } : { filename, signal }) as Promise<R>).catch((error: unknown) => {
           throw threadDied(error);
         });
       }

@@ -424,6 +424,33 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
   });
 
+  it('a run that ends while a worker holds one of its shards cancels it there: no job, input or mark is left, and the worker serves on', async () => {
+    const name = `${queueName}-cancel`;
+    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name]);
+    try {
+      await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
+      const big = longShardSet();
+      const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json'), '--queue', url, '--queue-name', name, '--shards', '1', '--quiet']);
+      await waitForLine(worker.child, /shard 1 of 1 .* started/, 60_000, worker.log);
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => coordinator.child.once('exit', (code, signal) => resolve([code, signal])));
+      coordinator.child.kill('SIGINT');
+      expect(await exited).toEqual([null, 'SIGINT']);
+      // the coordinator waited for the cancel, so the job could be removed before it exited
+      expect(worker.log.join('')).toMatch(/shard 1 of 1 .* cancelled: its run ended/);
+      expect(worker.log.join('')).not.toMatch(/shard 1 of 1 .* done/);
+      expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
+      // its thread was ended with the shard and replaced: the next run is served
+      const out = join(tmp, 'after-cancel.json'), local = join(tmp, 'after-cancel-local.json');
+      const small = ['--gt', gt, '--dt', join(dir, 'dt_bbox.json')];
+      const r = await runTensoreval(['coco', ...small, '--queue', url, '--queue-name', name, '--shards', '2', '--queue-timeout', '60', '--out', out, '--quiet']);
+      expect(r.code, r.stderr + worker.log.join('')).toBe(0);
+      await runTensoreval(['coco', ...small, '--out', local, '--quiet']);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(local, 'utf8'));
+    } finally {
+      worker.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
     const name = `${queueName}-sigint`;
     const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);

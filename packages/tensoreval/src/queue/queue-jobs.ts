@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import type { Job } from 'bullmq';
 import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
-import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
+import { CONNECT_TIMEOUT_MS, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
-  compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
+  compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
 } from './shard-job';
 
@@ -48,14 +49,18 @@ export type QueueShardOutcome = { state: Uint8Array; warnings: TensorEvalWarning
 const CLEANUP_MS = 5000;
 /** How long BullMQ's clients of a lost Redis get to disconnect. */
 const LOST_CLOSE_MS = 200;
+/** How long a run that ended with shards held by workers waits for them to be cancelled (workers check every RUN_END_POLL_MS). */
+const CANCEL_WAIT_MS = 3 * RUN_END_POLL_MS;
 
 /**
  * The coordinator's side of a queue run: stores `inputs` in Redis (gzip, with a TTL) or under
  * `shardDir`, queues one job per shard (`job(i, refs, runId, stateDir)`, retried with backoff, back
  * in the queue when a worker dies), waits for them all and returns each shard's outcome in shard
  * order. Redis that cannot be reached or is lost is TE-401, a run past its time TE-402. However the
- * run ends (done, failed, timed out, aborted through `run.signal`), its inputs and the jobs that no
- * worker holds are deleted.
+ * run ends (done, failed, timed out, aborted through `run.signal`), its inputs and jobs are deleted:
+ * a shard a worker still holds is first cancelled there (the run is marked ended, {@link runEndedKey})
+ * and deleted once its worker lets it go, within {@link CANCEL_WAIT_MS}; one that stays held (its
+ * worker stopped) keeps the mark, so the worker that takes it up next cancels it at once.
  */
 export async function runShardJobs(run: QueueRunOptions, caller: string, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
   const name = run.queueName ?? DEFAULT_QUEUE_NAME;
@@ -93,7 +98,7 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
   let queue: InstanceType<typeof Queue> | undefined;
   let events: InstanceType<typeof QueueEvents> | undefined;
   let stored: Promise<unknown> | undefined;
-  let added: Promise<Array<{ id?: string }>> | undefined;
+  let added: Promise<Job[]> | undefined;
   let connected = false;
   try {
     // the time limit runs from here: until now the watch bounds the wait, and a Redis never reached is its TE-401
@@ -161,11 +166,28 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
   }
 
   async function removeRun(): Promise<void> {
-    // the run's jobs (a job a worker holds is locked: it finishes there and BullMQ drops it after its age), then its inputs
-    const q = queue;
-    await settleWithin(added?.then((jobs) => Promise.all(jobs.map((j) => (j.id === undefined ? 0 : q?.remove(j.id).catch(() => 0))))), CLEANUP_MS);
+    const jobs = (await within(added, CLEANUP_MS)) ?? [];
+    // a job a worker holds is locked, and BullMQ cannot remove it: the mark tells its worker to cancel it
+    let held = await removeJobs(jobs);
+    const ended = runEndedKey(runId);
+    if (held.length > 0) {
+      await settleWithin(redis.set(ended, '1', 'EX', INPUT_TTL_S), CLEANUP_MS);
+      const ready = events;
+      if (ready !== undefined) await settleWithin(Promise.all(held.map((j) => j.waitUntilFinished(ready).catch(() => undefined))), CANCEL_WAIT_MS);
+      held = await removeJobs(held);
+    }
     await settleWithin(stored, CLEANUP_MS);
-    if (keys.length > 0) await settleWithin(redis.del(...keys), CLEANUP_MS);
+    // the mark stays while a job is still held, for the worker that takes it up once its lock expires
+    const gone = held.length === 0 ? [...keys, ended] : keys;
+    await settleWithin(redis.del(...gone), CLEANUP_MS);
+  }
+
+  /** Removes `list` and returns the jobs that could not be, locked by a worker (BullMQ's 0). */
+  async function removeJobs(list: readonly Job[]): Promise<Job[]> {
+    const q = queue;
+    if (q === undefined) return [];
+    const codes = await Promise.all(list.map((j) => (j.id === undefined ? 1 : within(q.remove(j.id).catch(() => 1), CLEANUP_MS))));
+    return list.filter((_, i) => codes[i] === 0);
   }
 }
 

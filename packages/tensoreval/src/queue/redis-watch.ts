@@ -81,8 +81,17 @@ export function watchRedis(client: Redis, option: string, connection: RedisConne
 
 /** Waits for `promise` at most `ms` (cleanup against a Redis that may be gone); never rejects. */
 export async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
-  if (promise === undefined) return;
+  await valueWithin(promise, ms);
+}
+
+/** `promise`'s value, or undefined where it fails or takes longer than `ms`; never rejects. */
+export async function valueWithin<T>(promise: Promise<T> | undefined, ms: number): Promise<T | undefined> {
+  if (promise === undefined) return undefined;
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
-  clearTimeout(timer);
+  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

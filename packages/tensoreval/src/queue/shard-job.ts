@@ -51,6 +51,17 @@ export function inputKey(runId: string, name: string): string {
   return `tensoreval:run:${runId}:${name}`;
 }
 
+/**
+ * Set by a coordinator whose run ended while a worker still held one of its shards (it failed, timed
+ * out or was aborted): the worker cancels the shard, which BullMQ cannot remove while it is held.
+ */
+export function runEndedKey(runId: string): string {
+  return `tensoreval:run:${runId}:ended`;
+}
+
+/** How often a worker running a shard checks for its run's {@link runEndedKey} (ms). */
+export const RUN_END_POLL_MS = 1000;
+
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 /** zlib's default 16 KiB output chunks cost a main-thread callback and a copy each. */
