@@ -91,7 +91,7 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
   });
   stopped.catch(() => undefined);
   const redis = new Redis(run.connection);
-  const watch = watchRedis(redis, run.option ?? 'connection', run.connection, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
+  const watch = watchRedis(redis, run.option, run.connection, Math.min(CONNECT_TIMEOUT_MS, timeoutMs));
   const lost = watch.lost;
   const until = <T>(step: Promise<T>): Promise<T> => Promise.race([step, lost, stopped]);
   const keys = Object.keys(inputs).map((n) => inputKey(runId, n));

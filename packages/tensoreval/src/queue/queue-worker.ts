@@ -59,7 +59,7 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
   const concurrency = options.concurrency ?? 1;
   // inputs are read with a client of our own (BullMQ's blocks on the queue); it is also the one watched for TE-401
   const redis = new Redis(connection);
-  const watch = watchRedis(redis, options.option ?? 'connection', connection, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  const watch = watchRedis(redis, options.option, connection, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   try {
     await watch.ready;
   } catch (error) {

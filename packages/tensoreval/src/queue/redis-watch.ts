@@ -27,12 +27,14 @@ function unreachable(option: string, connection: RedisConnection, ms: number, la
 }
 
 /**
- * Watches an ioredis `client` for a queue run or a worker named by `option` (e.g. `--queue`): its
+ * Watches an ioredis `client` for a queue run or a worker named by `option` (e.g. `--queue`; in a
+ * program, where none is given, `connection`, the option of the library's calls): its
  * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
  * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
  * disconnected for `ms` or gives up reconnecting.
  */
-export function watchRedis(client: Redis, option: string, connection: RedisConnection, ms: number): RedisWatch {
+export function watchRedis(client: Redis, option: string | undefined, connection: RedisConnection, ms: number): RedisWatch {
+  const named = option ?? 'connection';
   let lastError: Error | undefined;
   let timer: NodeJS.Timeout | undefined;
   let wait: NodeJS.Timeout | undefined;
@@ -41,14 +43,14 @@ export function watchRedis(client: Redis, option: string, connection: RedisConne
   lost.catch(() => undefined); // raced by the caller; unobserved when the run ends first
   const onError = (error: Error) => { lastError = error; };
   const onClose = () => {
-    timer ??= setTimeout(() => failLost(unreachable(option, connection, ms, lastError, true)), ms);
+    timer ??= setTimeout(() => failLost(unreachable(named, connection, ms, lastError, true)), ms);
   };
-  const onEnd = () => failLost(unreachable(option, connection, ms, lastError, true));
+  const onEnd = () => failLost(unreachable(named, connection, ms, lastError, true));
   client.on('error', onError);
   const ready = client.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve, reject) => {
     wait = setTimeout(() => {
       client.off('ready', onReady);
-      reject(unreachable(option, connection, ms, lastError, false));
+      reject(unreachable(named, connection, ms, lastError, false));
     }, ms);
     const onReady = () => {
       clearTimeout(wait);
