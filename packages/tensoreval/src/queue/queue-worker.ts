@@ -89,7 +89,8 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
     // a job whose worker died goes back to the queue up to twice before it fails
     maxStalledCount: 2,
   }, pool);
-  worker.on('failed', (job, error) => log(`job ${job?.id ?? '?'} failed: ${error.message}`));
+  // a cancelled shard has its own line (runShardJob)
+  worker.on('failed', (job, error) => { if (!(error instanceof CancelledShard)) log(`job ${job?.id ?? '?'} failed: ${error.message}`); });
   worker.on('error', logOnce('queue'));
   worker.on('closed', () => {
     watch.stop();
@@ -137,6 +138,9 @@ interface ShardContext {
 /** A failure that is not bad input, already as wire data: BullMQ retries the job. */
 class RetriedFailure extends Error {}
 
+/** A shard whose run had ended: failed, never retried. */
+class CancelledShard extends UnrecoverableError {}
+
 async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJobResult> {
   const d = job.data;
   if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ code: 'TE-403', message: `not run: its kind ${JSON.stringify((d as { kind: unknown }).kind)} is not one this worker knows (a coordinator of another version?)` } satisfies WireError));
@@ -157,7 +161,7 @@ async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJo
     // its run is over (no coordinator waits for it): not retried, and nothing is written
     if (ended.signal.aborted) {
       c.log(`${where} cancelled: its run ended`);
-      throw new UnrecoverableError(JSON.stringify({ code: 'TE-403', message: 'cancelled on its worker: its run had ended' } satisfies WireError));
+      throw new CancelledShard(JSON.stringify({ code: 'TE-403', message: 'cancelled on its worker: its run had ended' } satisfies WireError));
     }
     if (error instanceof UnrecoverableError || error instanceof RetriedFailure) throw error;
     // a full disk, a shared directory gone: retried with backoff by BullMQ (a missing input key is unrecoverable: materialise)
