@@ -20,7 +20,8 @@ export interface ShardPool {
   /**
    * Runs `task` on the worker entry `name` (default: the pool's own) in a thread, or in this thread
    * through `inThread` where no entry can be found. Aborting `signal` ends a task running in a thread
-   * (its thread is replaced); the task then rejects, and the caller, which aborted it, says why.
+   * (its thread is replaced), or one still waiting to run in this thread; the task then rejects, and the
+   * caller, which aborted it, says why.
    */
   run<T, R>(task: T, inThread: (task: T) => Promise<R>, name?: string, signal?: AbortSignal): Promise<R>;
   /** Ends the threads (tasks still running are rejected). */
@@ -61,7 +62,11 @@ export function openShardPool(name: string, threads: number): ShardPool {
           throw threadDied(error);
         });
       }
-      const out = queue.then(() => inThread(task));
+      // a task aborted while it waited its turn does not run (one running here cannot be stopped)
+      const out = queue.then(() => {
+        signal?.throwIfAborted();
+        return inThread(task);
+      });
       queue = out.catch(() => undefined);
       return out;
     },

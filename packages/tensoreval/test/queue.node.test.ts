@@ -451,6 +451,40 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   }, 120_000);
 
+  it('a shard taken up after its run was marked ended (its worker had stopped past the coordinator\'s wait) is cancelled at once, never retried', async () => {
+    const name = `${queueName}-marked`;
+    const connection = parseRedisUrl(url, 'url', 'test');
+    const client = new Redis(connection);
+    const queue = new Queue(name, { connection });
+    const lines: string[] = [];
+    let worker: Awaited<ReturnType<typeof startQueueWorker>> | undefined;
+    try {
+      const runId = `marked-${process.pid}`;
+      await client.set(`tensoreval:run:${runId}:ended`, '1', 'EX', 60);
+      // its inputs are still there: the mark alone ends it
+      const keys = { gt: `tensoreval:run:${runId}:gt`, dt: `tensoreval:run:${runId}:dt` };
+      await client.set(keys.gt, gzipSync(readFileSync(gt)));
+      await client.set(keys.dt, gzipSync(readFileSync(join(dir, 'dt_bbox.json'))));
+      const job = await queue.add('coco-shard', { kind: 'coco', runId, index: 0, count: 1, options: {}, gt: { redisKey: keys.gt }, dt: { redisKey: keys.dt }, gtName: 'gt.json', dtName: 'dt.json' }, { attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+      worker = await startQueueWorker(connection, { queueName: name, log: (line) => lines.push(line) });
+      for (let t = 0; (await job.getState()) !== 'failed'; t++) {
+        if (t > 400) throw new Error(`the job did not fail: ${lines.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const failed = (await queue.getJob(job.id!))!;
+      expect(failed.attemptsMade).toBe(1);
+      expect(JSON.parse(failed.failedReason)).toEqual({ code: 'TE-403', message: 'cancelled on its worker: its run had ended' });
+      expect(lines.filter((l) => /cancelled: its run ended/.test(l))).toHaveLength(1);
+      expect(lines.join('\n')).not.toMatch(/done|failed/);
+    } finally {
+      await worker?.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await client.del(...(await client.keys('tensoreval:run:marked-*')));
+      client.disconnect();
+    }
+  });
+
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
     const name = `${queueName}-sigint`;
     const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);

@@ -182,12 +182,12 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
     await settleWithin(redis.del(...gone), CLEANUP_MS);
   }
 
-  /** Removes `list` and returns the jobs that could not be, locked by a worker (BullMQ's 0). */
+  /** Removes `list` and returns the jobs that were not removed: locked by a worker (BullMQ's 0), or the removal failed or took too long. */
   async function removeJobs(list: readonly Job[]): Promise<Job[]> {
     const q = queue;
     if (q === undefined) return [];
-    const codes = await Promise.all(list.map((j) => (j.id === undefined ? 1 : within(q.remove(j.id).catch(() => 1), CLEANUP_MS))));
-    return list.filter((_, i) => codes[i] === 0);
+    const codes = await Promise.all(list.map((j) => (j.id === undefined ? 1 : within(q.remove(j.id), CLEANUP_MS))));
+    return list.filter((_, i) => codes[i] !== 1);
   }
 }
 

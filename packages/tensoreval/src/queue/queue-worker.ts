@@ -15,7 +15,8 @@ import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
 import type { QueuedShardOutcome } from './queued-shard';
 import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import { RunInputsCache } from './run-inputs-cache';
-import { RUN_END_POLL_MS, runEndedKey, type InputRef, type ShardJob, type ShardJobResult } from './shard-job';
+import { RunEndWatches } from './run-end-watch';
+import type { InputRef, ShardJob, ShardJobResult } from './shard-job';
 
 /** A worker drops the inputs of the run it served last when no shard of it has come for this long. */
 const RUN_INPUTS_IDLE_MS = 60_000;
@@ -77,10 +78,10 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
   redis.on('error', logOnce('Redis'));
   redis.on('ready', () => { lastError = ''; });
   const get = (key: string) => redis.getBuffer(key);
-  const exists = async (key: string) => (await redis.exists(key)) > 0;
+  const runEnds = new RunEndWatches(async (key) => (await redis.exists(key)) > 0);
   const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
   const pool = openShardPool('coco-shard-worker', concurrency);
-  const context: ShardContext = { get, exists, log, inputs, pool, threads: concurrency };
+  const context: ShardContext = { get, runEnds, log, inputs, pool, threads: concurrency };
   const worker = new ShardWorker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, context), {
     connection,
     concurrency,
@@ -125,10 +126,11 @@ class ShardWorker extends Worker<ShardJob, ShardJobResult> {
   }
 }
 
-/** What every job of a worker shares: the Redis reads, the log, the run's inputs and the threads. */
+/** What every job of a worker shares: the Redis reads, the runs' end marks, the log, the run's inputs and the threads. */
 interface ShardContext {
   get: (key: string) => Promise<Buffer | null>;
-  exists: (key: string) => Promise<boolean>;
+  /** the end marks of the runs whose shards run here */
+  runEnds: RunEndWatches;
   log: (line: string) => void;
   inputs: RunInputsCache<ScannedInputs | undefined>;
   pool: ShardPool;
@@ -146,11 +148,11 @@ async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJo
   if (d.kind !== 'coco' && d.kind !== 'evaluate') throw new UnrecoverableError(JSON.stringify({ code: 'TE-403', message: `not run: its kind ${JSON.stringify((d as { kind: unknown }).kind)} is not one this worker knows (a coordinator of another version?)` } satisfies WireError));
   const attempt = job.attemptsMade + 1;
   const where = `shard ${d.index + 1} of ${d.count} (run ${d.runId}, job ${job.id}, attempt ${attempt})`;
-  const ended = watchRunEnd(d.runId, c.exists);
   c.log(`${where} started`);
   const scratch = await mkdtemp(join(tmpdir(), 'tensoreval-shard-'));
+  const ended = c.runEnds.hold(d.runId);
   try {
-    if (await c.exists(runEndedKey(d.runId))) ended.abort();
+    await ended.checked;
     ended.signal.throwIfAborted();
     const { bytes, warnings, summary } = d.kind === 'coco' ? await cocoShard(d, scratch, c, ended.signal) : await evaluateShard(d, scratch, c, ended.signal);
     c.log(`${where} done: ${summary}, state ${bytes.length} bytes`);
@@ -167,22 +169,9 @@ async function runShardJob(job: Job<ShardJob>, c: ShardContext): Promise<ShardJo
     // a full disk, a shared directory gone: retried with backoff by BullMQ (a missing input key is unrecoverable: materialise)
     throw new Error(JSON.stringify(errorToWire(error)));
   } finally {
-    ended.stop();
+    ended.release();
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-/**
- * Aborted once the coordinator marks run `runId` ended ({@link runEndedKey}), checked every
- * {@link RUN_END_POLL_MS} until `stop()`: a shard of a run that failed, timed out or was aborted stops
- * using the worker's threads. A check that fails (Redis away) waits for the next.
- */
-function watchRunEnd(runId: string, exists: (key: string) => Promise<boolean>): AbortController & { stop: () => void } {
-  const ended = new AbortController();
-  const timer = setInterval(() => {
-    exists(runEndedKey(runId)).then((yes) => { if (yes) ended.abort(); }, () => undefined);
-  }, RUN_END_POLL_MS).unref();
-  return Object.assign(ended, { stop: () => clearInterval(timer) });
 }
 
 /**
@@ -216,7 +205,7 @@ function shardDone(out: QueuedShardOutcome, summary: (rows: number) => string): 
 
 /** A COCO shard: both input files, one range of GT images. Bad input is not retried. */
 async function cocoShard(d: Extract<ShardJob, { kind: 'coco' }>, scratch: string, c: ShardContext, signal: AbortSignal): Promise<ShardDone> {
-  // the run's inputs read once for its shards run with the signal of the shard that reads them: they all end with the run
+  // the run's inputs read once for its shards run with the run's signal, which every shard of it shares
   const run = (task: CocoWorkerTask) => c.pool.run<CocoWorkerTask, CocoWorkerOutcome>(task, cocoShardWorker, undefined, signal);
   // box and mask results are read once per run and worker (the GT loaded, the results scanned, in the
   // threads), as --workers does; keypoints, LVIS and what the scanner declines read both files per shard, as one pass
