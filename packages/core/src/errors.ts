@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   'TE-401': 'Queue (Redis) unreachable or connection lost',
   'TE-402': 'Queue run timed out before every shard finished',
   'TE-403': 'Shard job failed on the queue (stalled too often, worker failure)',
+  'TE-404': "Queue's Redis refused an input of the run",
   // Model-based metrics (local model directories, log-prob endpoints)
   'TE-701': 'Model directory missing or malformed',
   'TE-702': 'Tokenizer does not match the model',

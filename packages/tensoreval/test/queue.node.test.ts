@@ -485,6 +485,28 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   });
 
+  it('an input Redis refuses to store (past its proto-max-bulk-len) is one TE-404 line naming it and --shard-dir, and leaves nothing', async () => {
+    // a server of its own that takes at most 1 MB per value (Redis' smallest limit); the long set's results gzip to more
+    const port = await freePort();
+    const small = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no', '--proto-max-bulk-len', '1mb']);
+    try {
+      await waitForLine(small.child, /Ready to accept connections/, 20_000, small.log);
+      const big = longShardSet();
+      // the small GT is stored, the results are refused: the run removes the GT before it fails
+      const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(big, 'dt.json'), '--queue', `redis://127.0.0.1:${port}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
+      oneTeLine(r, 'TE-404');
+      expect(r.stderr).toMatch(/^tensoreval: error TE-404: The queue's Redis \(--queue\) refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): .*proto-max-bulk-len.*--shard-dir/);
+      const client = new Redis(parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test'));
+      try {
+        expect(await client.keys('tensoreval:run:*')).toEqual([]);
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      small.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
     const name = `${queueName}-sigint`;
     const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);

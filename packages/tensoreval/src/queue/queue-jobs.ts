@@ -7,7 +7,7 @@ import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
-import { CONNECT_TIMEOUT_MS, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
+import { CONNECT_TIMEOUT_MS, connectionName, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
@@ -119,7 +119,10 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
         return [input, { path }];
       }
       const key = inputKey(runId, input);
-      await redis.set(key, (await packed.get(input)) as Buffer, 'EX', INPUT_TTL_S);
+      const bytes = (await packed.get(input)) as Buffer;
+      await redis.set(key, bytes, 'EX', INPUT_TTL_S).catch((error: unknown) => {
+        throw refusedInput(run.option, 'file' in source ? source.file : source.fileName, bytes.length, error);
+      });
       return [input, { redisKey: key }];
     }));
     stored = storing;
@@ -200,6 +203,16 @@ export async function stateOf(result: ShardJobResult): Promise<QueueShardOutcome
   } catch (error) {
     return { error: { code: 'TE-209', message: `${from} could not be read or inflated: ${bareMessage(error)}` } };
   }
+}
+
+/**
+ * TE-404 for an input Redis refused to store (its reply: a value past `proto-max-bulk-len`, out of
+ * memory); any other failure (the connection's) is thrown as it is, for the watch's TE-401.
+ */
+function refusedInput(option: string | undefined, file: string, bytes: number, error: unknown): unknown {
+  if (!(error instanceof Error) || error.name !== 'ReplyError') return error;
+  const mib = (bytes / 2 ** 20).toFixed(1);
+  return new TensorEvalError('TE-404', `The queue's Redis (${connectionName(option)}) refused input ${file} (${mib} MiB gzip'd): ${bareMessage(error)}. Redis stores at most proto-max-bulk-len bytes per value (512 MB unless configured); pass the inputs through a shared directory (--shard-dir, shardDir) or raise that limit.`);
 }
 
 /** TE-402 naming the shards still out when the run's time ran out, and the limit. */

@@ -26,15 +26,19 @@ function unreachable(option: string, connection: RedisConnection, ms: number, la
   return new TensorEvalError('TE-401', `${what} ${ms / 1000} s: ${lastError?.message ?? 'no answer'}.`);
 }
 
+/** How error lines name the connection: the CLI's option (`--queue`), or `connection` in a program. */
+export function connectionName(option: string | undefined): string {
+  return option ?? 'connection';
+}
+
 /**
- * Watches an ioredis `client` for a queue run or a worker named by `option` (e.g. `--queue`; in a
- * program, where none is given, `connection`, the option of the library's calls): its
+ * Watches an ioredis `client` for a queue run or a worker named by `option` ({@link connectionName}): its
  * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
  * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
  * disconnected for `ms` or gives up reconnecting.
  */
 export function watchRedis(client: Redis, option: string | undefined, connection: RedisConnection, ms: number): RedisWatch {
-  const named = option ?? 'connection';
+  const named = connectionName(option);
   let lastError: Error | undefined;
   let timer: NodeJS.Timeout | undefined;
   let wait: NodeJS.Timeout | undefined;
