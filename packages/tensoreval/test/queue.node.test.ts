@@ -542,6 +542,38 @@ describe('queue flags', () => {
     expect(w.code).toBe(2);
   });
 
+  it.skipIf(!hasRedis)('a Redis with a password: credentials it refuses are one TE-401 line at once (not after the connect timeout), and the password in the URL runs the queue', async () => {
+    const port = await freePort();
+    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no', '--requirepass', 's3cret-pw']);
+    const worker: { current?: { child: ChildProcess; log: string[] } } = {};
+    try {
+      await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+      const coco = ['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue-name', 'auth', '--queue-timeout', '60', '--quiet'];
+      // the connect timeout (10 s) would be in the line had the run waited for it
+      const none = await runTensoreval([...coco, '--queue', `redis://127.0.0.1:${port}`]);
+      expect(none.stderr.trim().split('\n'), none.stderr).toHaveLength(1);
+      expect(none.stderr).toMatch(/^tensoreval: error TE-401: The queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) refused the connection's credentials: NOAUTH Authentication required\. Give the user and password in the URL/);
+      expect(none.code).toBe(2);
+      const wrong = await runTensoreval(['worker', '--queue', `redis://:not-it@127.0.0.1:${port}`]);
+      expect(wrong.stderr.trim().split('\n'), wrong.stderr).toHaveLength(1);
+      expect(wrong.stderr).toMatch(/refused the connection's credentials: WRONGPASS/);
+      expect(wrong.stderr).not.toMatch(/not-it/);
+      expect(wrong.code).toBe(2);
+      const url = `redis://:s3cret-pw@127.0.0.1:${port}`;
+      worker.current = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', 'auth']);
+      await waitForLine(worker.current.child, /waiting for jobs/, 60_000, worker.current.log);
+      expect(worker.current.log.join('')).not.toMatch(/s3cret-pw/);
+      const out = join(tmpdir(), `auth-${process.pid}.json`), local = join(tmpdir(), `auth-local-${process.pid}.json`);
+      const r = await runTensoreval([...coco, '--queue', url, '--shards', '2', '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      await runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--quiet', '--out', local]);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(local, 'utf8'));
+    } finally {
+      worker.current?.child.kill('SIGKILL');
+      server.child.kill('SIGTERM');
+    }
+  }, 90_000);
+
   it.skipIf(!hasRedis)('a Redis lost mid-run fails the coordinator and the worker with one TE-401 line naming --queue, no ioredis error events', async () => {
     const port = await freePort();
     // its own dir: the suite's tmp is gone once the first block has run

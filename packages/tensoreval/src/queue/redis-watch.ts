@@ -23,7 +23,19 @@ function address(connection: RedisConnection): string {
 
 function unreachable(option: string, connection: RedisConnection, ms: number, lastError: Error | undefined, lost: boolean): TensorEvalError {
   const what = lost ? `Lost the connection to the queue's Redis at ${address(connection)} (${option}) and it did not come back within` : `Could not reach the queue's Redis at ${address(connection)} (${option}) within`;
-  return new TensorEvalError('TE-401', `${what} ${ms / 1000} s: ${lastError?.message ?? 'no answer'}.`);
+  return new TensorEvalError('TE-401', `${what} ${ms / 1000} s: ${replyText(lastError) ?? 'no answer'}.`);
+}
+
+/** Redis's refusal of the connection's credentials: waiting cannot change it. */
+const CREDENTIALS_REFUSED = /^(NOAUTH|WRONGPASS)\b|^ERR invalid (username-)?password/;
+
+function credentialsRefused(option: string, connection: RedisConnection, error: Error): TensorEvalError {
+  return new TensorEvalError('TE-401', `The queue's Redis at ${address(connection)} (${option}) refused the connection's credentials: ${replyText(error)}. Give the user and password in the URL (redis://USER:PASSWORD@HOST:PORT).`);
+}
+
+/** An error's message without Redis's closing period (the line adds its own). */
+function replyText(error: Error | undefined): string | undefined {
+  return error?.message.replace(/\.+$/, '');
 }
 
 /** How error lines name the connection: the CLI's option (`--queue`), or `connection` in a program. */
@@ -34,8 +46,8 @@ export function connectionName(option: string | undefined): string {
 /**
  * Watches an ioredis `client` for a queue run or a worker named by `option` ({@link connectionName}): its
  * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
- * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
- * disconnected for `ms` or gives up reconnecting.
+ * rejects when it has not connected within `ms` (at once when Redis refuses its credentials), and
+ * `lost` when, once connected, it stays disconnected for `ms` or gives up reconnecting.
  */
 export function watchRedis(client: Redis, option: string | undefined, connection: RedisConnection, ms: number): RedisWatch {
   const named = connectionName(option);
@@ -45,7 +57,11 @@ export function watchRedis(client: Redis, option: string | undefined, connection
   let failLost: (error: Error) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
   lost.catch(() => undefined); // raced by the caller; unobserved when the run ends first
-  const onError = (error: Error) => { lastError = error; };
+  let refused: (error: Error) => void = () => {};
+  const onError = (error: Error) => {
+    lastError = error;
+    if (CREDENTIALS_REFUSED.test(error.message)) refused(error);
+  };
   const onClose = () => {
     timer ??= setTimeout(() => failLost(unreachable(named, connection, ms, lastError, true)), ms);
   };
@@ -61,6 +77,12 @@ export function watchRedis(client: Redis, option: string | undefined, connection
       resolve();
     };
     client.once('ready', onReady);
+    // refused credentials fail at once, not after the connect timeout
+    refused = (error) => {
+      clearTimeout(wait);
+      client.off('ready', onReady);
+      reject(credentialsRefused(named, connection, error));
+    };
   });
   const onReadyAgain = () => {
     clearTimeout(timer);
