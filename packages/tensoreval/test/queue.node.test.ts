@@ -153,6 +153,16 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(r.stdout).toBe(l.stdout);
   });
 
+  it('more shards than GT images (50): the empty shards merge to the local output, and the run prints nothing else', async () => {
+    const queued = join(tmp, 'many-shards.json'), local = join(tmp, 'many-shards-local.json');
+    const args = ['--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--quiet'];
+    const r = await runTensoreval(['coco', ...args, '--queue', url, '--queue-name', queueName, '--shards', '60', '--queue-timeout', '90', '--out', queued]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    await runTensoreval(['coco', ...args, '--out', local]);
+    expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));
+  }, 120_000);
+
   it('--shard-dir: inputs and states through a shared directory give the same output', async () => {
     await startWorker();
     const local = join(tmp, 'local-bbox.json'), queued = join(tmp, 'queued-bbox.json');

@@ -107,6 +107,8 @@ export async function runShardJobs(run: QueueRunOptions, caller: string, count: 
     deadline = setTimeout(() => stop(timedOut(finished, timeoutMs)), timeoutMs);
     // their errors are the connection's, which `watch` reports as one TE-401 line
     queue = new Queue(name, { connection: run.connection }).on('error', () => undefined);
+    // each job's wait for its end (and a held job's wait when the run ends) listens for the queue's 'closing'
+    queue.setMaxListeners(2 * count + 10);
     events = new QueueEvents(name, { connection: run.connection }).on('error', () => undefined);
     await until(events.waitUntilReady());
     const storing = Promise.all(Object.entries(inputs).map(async ([input, source]): Promise<[string, InputRef]> => {
