@@ -495,7 +495,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   });
 
-  it('an input Redis refuses to store (past its proto-max-bulk-len) is one TE-404 line naming it and --shard-dir, and leaves nothing', async () => {
+  it('an input Redis refuses to store (past its proto-max-bulk-len, or at its maxmemory) is one TE-404 line naming it, the reply and the remedy, and leaves nothing', async () => {
     // a server of its own that takes at most 1 MB per value (Redis' smallest limit); the long set's results gzip to more
     const port = await freePort();
     const small = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no', '--proto-max-bulk-len', '1mb']);
@@ -505,7 +505,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       // the small GT is stored, the results are refused: the run removes the GT before it fails
       const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(big, 'dt.json'), '--queue', `redis://127.0.0.1:${port}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
       oneTeLine(r, 'TE-404');
-      expect(r.stderr).toMatch(/^tensoreval: error TE-404: The queue's Redis \(--queue\) refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): .*proto-max-bulk-len.*--shard-dir/);
+      expect(r.stderr).toMatch(/^tensoreval: error TE-404: The queue's Redis \(--queue\) refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): ERR Protocol error: invalid bulk length\. Redis stores at most proto-max-bulk-len .*--shard-dir/);
       const client = new Redis(parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test'));
       try {
         expect(await client.keys('tensoreval:run:*')).toEqual([]);
@@ -514,6 +514,17 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       }
     } finally {
       small.child.kill('SIGTERM');
+    }
+    // a server at its maxmemory (3 MB, refusing writes): the same line, with its own reply and remedy
+    const fullPort = await freePort();
+    const full = started(['redis-server', '--port', String(fullPort), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no', '--maxmemory', '3mb', '--maxmemory-policy', 'noeviction']);
+    try {
+      await waitForLine(full.child, /Ready to accept connections/, 20_000, full.log);
+      const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(longShardSet(), 'dt.json'), '--queue', `redis://127.0.0.1:${fullPort}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
+      oneTeLine(r, 'TE-404');
+      expect(r.stderr).toMatch(/refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): OOM command not allowed when used memory > 'maxmemory'\. Redis is at its maxmemory; pass the inputs through a shared directory \(--shard-dir, shardDir\)/);
+    } finally {
+      full.child.kill('SIGTERM');
     }
   }, 60_000);
 
@@ -578,11 +589,28 @@ describe('queue flags', () => {
       expect(r.code, r.stderr).toBe(0);
       await runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--quiet', '--out', local]);
       expect(readFileSync(out, 'utf8')).toBe(readFileSync(local, 'utf8'));
+      // the password changes under a running library worker: its reconnect is refused, and it hands that to onLost at once
+      // (its connect timeout, 60 s, is longer than the test's own)
+      const connection = parseRedisUrl(url, 'url', 'test');
+      const lost = new Promise<Error>((resolve) => {
+        startQueueWorker(connection, { queueName: 'auth-lib', connectTimeoutMs: 60_000, onLost: resolve }).catch(resolve);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const admin = new Redis(connection);
+      try {
+        await admin.config('SET', 'requirepass', 'changed-pw');
+        await admin.client('KILL', 'TYPE', 'normal');
+      } finally {
+        admin.disconnect();
+      }
+      const e = await lost;
+      expect(e).toMatchObject({ code: 'TE-401' });
+      expect(e.message).toMatch(/^The queue's Redis at 127\.0\.0\.1:\d+ \(connection\) refused the connection's credentials: WRONGPASS/);
     } finally {
       worker.current?.child.kill('SIGKILL');
       server.child.kill('SIGTERM');
     }
-  }, 90_000);
+  }, 30_000);
 
   it.skipIf(!hasRedis)('a Redis lost mid-run fails the coordinator and the worker with one TE-401 line naming --queue, no ioredis error events', async () => {
     const port = await freePort();

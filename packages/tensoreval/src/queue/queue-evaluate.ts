@@ -10,7 +10,7 @@ import { runShardJobs, type QueueRunOptions } from './queue-jobs';
  * its evaluator state, and the states are merged here in datum order, so the response is the local
  * one exactly. A bad datum fails the run with the usual one-line error naming the shard and the
  * datum's index in the whole request. Workers are `tensoreval worker --queue URL` processes.
- * A Redis that cannot be reached or is lost is TE-401, a run past `run.timeoutMs` TE-402 (naming
+ * A Redis that cannot be reached or is lost is TE-401, an input it refuses to store TE-404, a run past `run.timeoutMs` TE-402 (naming
  * the unfinished shards), a job that stalls or fails on the workers for another reason than its
  * input TE-403; however the run ends (`run.signal` aborts it), its inputs and queued jobs are removed,
  * except after TE-401: with Redis gone, its inputs expire after 24 h and its queued jobs stay, for

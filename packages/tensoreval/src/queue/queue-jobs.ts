@@ -7,7 +7,7 @@ import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
 import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
-import { CONNECT_TIMEOUT_MS, connectionName, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
+import { CONNECT_TIMEOUT_MS, connectionName, replyText, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
   type InputRef, type ShardJob, type ShardJobResult,
@@ -56,7 +56,8 @@ const CANCEL_WAIT_MS = 3 * RUN_END_POLL_MS;
  * The coordinator's side of a queue run: stores `inputs` in Redis (gzip, with a TTL) or under
  * `shardDir`, queues one job per shard (`job(i, refs, runId, stateDir)`, retried with backoff, back
  * in the queue when a worker dies), waits for them all and returns each shard's outcome in shard
- * order. Redis that cannot be reached or is lost is TE-401, a run past its time TE-402. However the
+ * order. Redis that cannot be reached or is lost is TE-401, an input it refuses to store TE-404, a
+ * run past its time TE-402. However the
  * run ends (done, failed, timed out, aborted through `run.signal`), its inputs and jobs are deleted:
  * a shard a worker still holds is first cancelled there (the run is marked ended, {@link runEndedKey})
  * and deleted once its worker lets it go, within {@link CANCEL_WAIT_MS}; one that stays held (its
@@ -208,13 +209,21 @@ export async function stateOf(result: ShardJobResult): Promise<QueueShardOutcome
 }
 
 /**
- * TE-404 for an input Redis refused to store (its reply: a value past `proto-max-bulk-len`, out of
- * memory); any other failure (the connection's) is thrown as it is, for the watch's TE-401.
+ * TE-404 for an input Redis refused to store, with what to do about its reply: a value past
+ * `proto-max-bulk-len`, a server out of memory, or any other refusal (an ACL user without write
+ * access, a read-only replica); a failure that is not Redis's reply (the connection's) is thrown as
+ * it is, for the watch's TE-401.
  */
 function refusedInput(option: string | undefined, file: string, bytes: number, error: unknown): unknown {
   if (!(error instanceof Error) || error.name !== 'ReplyError') return error;
-  const mib = (bytes / 2 ** 20).toFixed(1);
-  return new TensorEvalError('TE-404', `The queue's Redis (${connectionName(option)}) refused input ${file} (${mib} MiB gzip'd): ${bareMessage(error)}. Redis stores at most proto-max-bulk-len bytes per value (512 MB unless configured); pass the inputs through a shared directory (--shard-dir, shardDir) or raise that limit.`);
+  const reply = replyText(error) ?? '';
+  const shared = 'pass the inputs through a shared directory (--shard-dir, shardDir)';
+  const todo = /^ERR Protocol error: invalid bulk length/.test(reply)
+    ? `Redis stores at most proto-max-bulk-len bytes per value (512 MB unless configured); ${shared} or raise that limit`
+    : /^OOM\b/.test(reply)
+      ? `Redis is at its maxmemory; ${shared}, free memory there or raise maxmemory`
+      : "check that the server takes writes (not a read-only replica) and that the URL's user may write tensoreval:run:* keys";
+  return new TensorEvalError('TE-404', `The queue's Redis (${connectionName(option)}) refused input ${file} (${(bytes / 2 ** 20).toFixed(1)} MiB gzip'd): ${reply}. ${todo}.`);
 }
 
 /** TE-402 naming the shards still out when the run's time ran out, and the limit. */

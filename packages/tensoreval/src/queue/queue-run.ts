@@ -15,7 +15,7 @@ export type { QueueRunOptions };
  * accumulated here, so the result is the local result bit for bit. A shard with bad input fails the
  * run with the usual one-line error, prefixed with the shard. Workers are `tensoreval worker --queue
  * URL` processes.
- * A Redis that cannot be reached or is lost is TE-401, a run past `run.timeoutMs` TE-402 (naming
+ * A Redis that cannot be reached or is lost is TE-401, an input it refuses to store TE-404, a run past `run.timeoutMs` TE-402 (naming
  * the unfinished shards), a job that stalls or fails on the workers for another reason than its
  * input TE-403; however the run ends (`run.signal` aborts it), its inputs and queued jobs are removed,
  * except after TE-401: with Redis gone, its inputs expire after 24 h and its queued jobs stay, for

@@ -34,7 +34,7 @@ function credentialsRefused(option: string, connection: RedisConnection, error: 
 }
 
 /** An error's message without Redis's closing period (the line adds its own). */
-function replyText(error: Error | undefined): string | undefined {
+export function replyText(error: Error | undefined): string | undefined {
   return error?.message.replace(/\.+$/, '');
 }
 
@@ -46,8 +46,8 @@ export function connectionName(option: string | undefined): string {
 /**
  * Watches an ioredis `client` for a queue run or a worker named by `option` ({@link connectionName}): its
  * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
- * rejects when it has not connected within `ms` (at once when Redis refuses its credentials), and
- * `lost` when, once connected, it stays disconnected for `ms` or gives up reconnecting.
+ * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
+ * disconnected for `ms` or gives up reconnecting; either at once when Redis refuses its credentials.
  */
 export function watchRedis(client: Redis, option: string | undefined, connection: RedisConnection, ms: number): RedisWatch {
   const named = connectionName(option);
@@ -89,6 +89,8 @@ export function watchRedis(client: Redis, option: string | undefined, connection
     timer = undefined;
   };
   void ready.then(() => {
+    // credentials refused on a reconnect (the password was changed) cannot come back either
+    refused = (error) => failLost(credentialsRefused(named, connection, error));
     client.on('close', onClose);
     client.on('end', onEnd);
     client.on('ready', onReadyAgain);
