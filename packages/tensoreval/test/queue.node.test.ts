@@ -528,6 +528,19 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
   }, 60_000);
 
+  it('a database the server does not have (…/99) is one TE-401 line at once for the coordinator and the worker: ioredis would go on in database 0', async () => {
+    const missing = `${url}/99`;
+    const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', missing, '--queue-name', `${queueName}-db`, '--queue-timeout', '20', '--quiet']);
+    oneTeLine(r, 'TE-401');
+    expect(r.stderr).toMatch(/^tensoreval: error TE-401: The queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) refused the URL's database: ERR DB index is out of range\. Name a database the server has/);
+    expect(r.code).toBe(2);
+    const w = await runTensoreval(['worker', '--queue', missing, '--queue-name', `${queueName}-db`]);
+    oneTeLine(w, 'TE-401');
+    expect(w.stderr).toMatch(/refused the URL's database: ERR DB index is out of range/);
+    // nothing reached database 0 in its place
+    expect(await leftBehind(`${queueName}-db`)).toEqual({ jobs: 0, inputs: 0 });
+  });
+
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
     const name = `${queueName}-sigint`;
     const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);

@@ -26,11 +26,18 @@ function unreachable(option: string, connection: RedisConnection, ms: number, la
   return new TensorEvalError('TE-401', `${what} ${ms / 1000} s: ${replyText(lastError) ?? 'no answer'}.`);
 }
 
-/** Redis's refusal of the connection's credentials: waiting cannot change it. */
-const CREDENTIALS_REFUSED = /^(NOAUTH|WRONGPASS)\b|^ERR invalid (username-)?password/;
+/** Replies that refuse the connection itself: waiting cannot change them, so they fail at once. */
+const REFUSALS: ReadonlyArray<{ reply: RegExp; what: string; todo: string }> = [
+  { reply: /^(NOAUTH|WRONGPASS)\b|^ERR invalid (username-)?password/, what: "the connection's credentials", todo: 'Give the user and password in the URL (redis://USER:PASSWORD@HOST:PORT)' },
+  // ioredis goes on in database 0 after this reply: the run would silently use another database than the URL's
+  { reply: /^ERR (DB index is out of range|invalid DB index)/, what: "the URL's database", todo: "Name a database the server has in the URL (redis://HOST:PORT/DB: 0-15 unless its 'databases' setting says otherwise)" },
+];
 
-function credentialsRefused(option: string, connection: RedisConnection, error: Error): TensorEvalError {
-  return new TensorEvalError('TE-401', `The queue's Redis at ${address(connection)} (${option}) refused the connection's credentials: ${replyText(error)}. Give the user and password in the URL (redis://USER:PASSWORD@HOST:PORT).`);
+/** TE-401 for a reply in {@link REFUSALS}; undefined for any other error. */
+function refusedConnection(option: string, connection: RedisConnection, error: Error): TensorEvalError | undefined {
+  const refusal = REFUSALS.find((r) => r.reply.test(error.message));
+  if (refusal === undefined) return undefined;
+  return new TensorEvalError('TE-401', `The queue's Redis at ${address(connection)} (${option}) refused ${refusal.what}: ${replyText(error)}. ${refusal.todo}.`);
 }
 
 /** An error's message without Redis's closing period (the line adds its own). */
@@ -47,7 +54,8 @@ export function connectionName(option: string | undefined): string {
  * Watches an ioredis `client` for a queue run or a worker named by `option` ({@link connectionName}): its
  * errors are kept for the TE-401 line instead of printed (no "Unhandled error event"), `ready`
  * rejects when it has not connected within `ms`, and `lost` when, once connected, it stays
- * disconnected for `ms` or gives up reconnecting; either at once when Redis refuses its credentials.
+ * disconnected for `ms` or gives up reconnecting; either at once when Redis refuses the connection
+ * (its credentials, its database: {@link REFUSALS}).
  */
 export function watchRedis(client: Redis, option: string | undefined, connection: RedisConnection, ms: number): RedisWatch {
   const named = connectionName(option);
@@ -57,10 +65,11 @@ export function watchRedis(client: Redis, option: string | undefined, connection
   let failLost: (error: Error) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
   lost.catch(() => undefined); // raced by the caller; unobserved when the run ends first
-  let refused: (error: Error) => void = () => {};
+  let refused: (error: TensorEvalError) => void = () => {};
   const onError = (error: Error) => {
     lastError = error;
-    if (CREDENTIALS_REFUSED.test(error.message)) refused(error);
+    const refusal = refusedConnection(named, connection, error);
+    if (refusal !== undefined) refused(refusal);
   };
   const onClose = () => {
     timer ??= setTimeout(() => failLost(unreachable(named, connection, ms, lastError, true)), ms);
@@ -77,11 +86,11 @@ export function watchRedis(client: Redis, option: string | undefined, connection
       resolve();
     };
     client.once('ready', onReady);
-    // refused credentials fail at once, not after the connect timeout
+    // a refused connection (credentials, database) fails at once, not after the connect timeout
     refused = (error) => {
       clearTimeout(wait);
       client.off('ready', onReady);
-      reject(credentialsRefused(named, connection, error));
+      reject(error);
     };
   });
   const onReadyAgain = () => {
@@ -90,7 +99,7 @@ export function watchRedis(client: Redis, option: string | undefined, connection
   };
   void ready.then(() => {
     // credentials refused on a reconnect (the password was changed) cannot come back either
-    refused = (error) => failLost(credentialsRefused(named, connection, error));
+    refused = failLost;
     client.on('close', onClose);
     client.on('end', onEnd);
     client.on('ready', onReadyAgain);
