@@ -711,4 +711,23 @@ describe('queue flags', () => {
     const c = await runTensoreval(['worker']);
     expect(c.stderr).toMatch(/TE-101: The '--queue' option of tensoreval worker must be a redis:\/\/host:port URL/);
   });
+
+  it("a queue name BullMQ cannot take (empty, or with ':') is one TE-101 line before any connection: CLI and library", async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    const expected = (option: string, fn: string, got: string) => new RegExp(`^(tensoreval: error TE-101: )?The '${option}' option of ${fn} must be a non-empty name without ':' \\(BullMQ's key separator\\)\\. Got "${got}" instead\\.`);
+    for (const name of ['a:b', '']) {
+      for (const args of [['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', closed], ['worker', '--queue', closed]]) {
+        const r = await runTensoreval([...args, '--queue-name', name]);
+        expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+        expect(r.stderr).toMatch(expected('--queue-name', `tensoreval ${args[0]}`, name));
+      }
+    }
+    const connection = parseRedisUrl(closed, 'url', 'test');
+    const worker = startQueueWorker(connection, { queueName: 'a:b' });
+    await expect(worker).rejects.toMatchObject({ code: 'TE-101' });
+    await expect(worker).rejects.toThrow(expected('queueName', 'startQueueWorker', 'a:b'));
+    const run = evaluateCocoOnQueue(gt, join(dir, 'dt_bbox.json'), {}, { connection, shards: 2, queueName: '' });
+    await expect(run).rejects.toMatchObject({ code: 'TE-101' });
+    await expect(run).rejects.toThrow(expected('queueName', 'evaluateCocoOnQueue', ''));
+  });
 });

@@ -1,6 +1,6 @@
 import { invalidOption } from '@tensoreval/core';
 import type { CommandSpec } from './command-spec';
-import { parseRedisUrl, type RedisConnection } from '../queue/connection';
+import { parseRedisUrl, queueNameOf, type RedisConnection } from '../queue/connection';
 import { flagString, type ParsedArgs } from './args';
 import { integerFlag } from './number-flags';
 
@@ -35,7 +35,8 @@ function queueFlags(args: ParsedArgs, command: string): QueueFlags | undefined {
   }
   const timeoutS = integerFlag(args, 'queue-timeout', command, 1, 7 * 24 * 3600);
   const shardDir = flagString(args, 'shard-dir');
-  const queueName = flagString(args, 'queue-name');
+  const named = flagString(args, 'queue-name');
+  const queueName = named === undefined ? undefined : queueNameOf(named, '--queue-name', command);
   return {
     connection: parseRedisUrl(url, '--queue', command),
     option: '--queue',

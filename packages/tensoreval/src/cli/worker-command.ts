@@ -1,5 +1,5 @@
 import { invalidOption } from '@tensoreval/core';
-import { parseRedisUrl } from '../queue/connection';
+import { parseRedisUrl, queueNameOf } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
@@ -36,7 +36,7 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   const connection = parseRedisUrl(url, '--queue', CMD);
   const quiet = args.flags.has('quiet');
   const log = (line: string) => { if (!quiet) process.stderr.write(`tensoreval worker ${process.pid}: ${line}\n`); };
-  const queueName = flagString(args, 'queue-name');
+  const queueName = queueNameOf(flagString(args, 'queue-name'), '--queue-name', CMD);
   const connectS = integerFlag(args, 'connect-timeout', CMD, 1, 3600);
   let failLost: (error: unknown) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
@@ -48,7 +48,7 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
     option: '--queue',
     onLost: failLost,
     ...(connectS === undefined ? {} : { connectTimeoutMs: connectS * 1000 }),
-    ...(queueName === undefined ? {} : { queueName }),
+    queueName,
   });
   log(`waiting for jobs on ${url.replace(/\/\/[^@/]*@/, '//***@')} queue '${worker.name}'`);
   await new Promise<void>((done, fail) => {

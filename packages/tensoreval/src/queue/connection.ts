@@ -16,6 +16,16 @@ export interface RedisConnection {
 export const DEFAULT_QUEUE_NAME = 'tensoreval';
 
 /**
+ * The queue name `name` ({@link DEFAULT_QUEUE_NAME} when none is given) as BullMQ takes it: not
+ * empty, and without ':', its key separator; anything else is a TE-101 line naming `option`.
+ */
+export function queueNameOf(name: string | undefined, option: string, fnName: string): string {
+  if (name === undefined) return DEFAULT_QUEUE_NAME;
+  if (typeof name !== 'string' || name === '' || name.includes(':')) throw invalidOption(fnName, option, "a non-empty name without ':' (BullMQ's key separator)", name);
+  return name;
+}
+
+/**
  * `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS) as connection options; anything
  * else is a TE-101 line naming `option` (e.g. `--queue`). Passwords come from the URL, so a
  * deployment can take it from an environment variable.

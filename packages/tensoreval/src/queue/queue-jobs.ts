@@ -6,7 +6,7 @@ import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@t
 import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
-import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
+import { queueNameOf, type RedisConnection } from './connection';
 import { CONNECT_TIMEOUT_MS, connectionName, replyText, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
@@ -64,7 +64,7 @@ const CANCEL_WAIT_MS = 3 * RUN_END_POLL_MS;
  * worker stopped) keeps the mark, so the worker that takes it up next cancels it at once.
  */
 export async function runShardJobs(run: QueueRunOptions, caller: string, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
-  const name = run.queueName ?? DEFAULT_QUEUE_NAME;
+  const name = queueNameOf(run.queueName, 'queueName', caller);
   const runId = randomUUID();
   const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
   const timeoutMs = run.timeoutMs ?? 3600_000;

@@ -11,7 +11,7 @@ import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
 import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire, type WireError } from '../wire-error';
-import { DEFAULT_QUEUE_NAME, type RedisConnection } from './connection';
+import { queueNameOf, type RedisConnection } from './connection';
 import type { QueuedShardOutcome } from './queued-shard';
 import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import { RunInputsCache } from './run-inputs-cache';
@@ -55,6 +55,7 @@ export interface QueueWorkerOptions {
  * does not answer within `connectTimeoutMs` is TE-401 (ioredis, and so BullMQ, would wait forever).
  */
 export async function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Promise<Worker> {
+  const queueName = queueNameOf(options.queueName, 'queueName', 'startQueueWorker');
   const log = options.log ?? (() => {});
   const lockDuration = options.lockMs ?? 30000;
   const concurrency = options.concurrency ?? 1;
@@ -82,7 +83,7 @@ export async function startQueueWorker(connection: RedisConnection, options: Que
   const inputs = new RunInputsCache<ScannedInputs | undefined>(RUN_INPUTS_IDLE_MS);
   const pool = openShardPool('coco-shard-worker', concurrency);
   const context: ShardContext = { get, runEnds, log, inputs, pool, threads: concurrency };
-  const worker = new ShardWorker(options.queueName ?? DEFAULT_QUEUE_NAME, (job: Job<ShardJob>) => runShardJob(job, context), {
+  const worker = new ShardWorker(queueName, (job: Job<ShardJob>) => runShardJob(job, context), {
     connection,
     concurrency,
     lockDuration,
