@@ -712,6 +712,25 @@ describe('queue flags', () => {
     expect(c.stderr).toMatch(/TE-101: The '--queue' option of tensoreval worker must be a redis:\/\/host:port URL/);
   });
 
+  it('library: numbers out of range in the run and worker options are TE-101 naming the option, before any connection', async () => {
+    const connection = parseRedisUrl(`redis://127.0.0.1:${await freePort()}`, 'url', 'test');
+    const dt = join(dir, 'dt_bbox.json');
+    const cases: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => evaluateCocoOnQueue(gt, dt, {}, { connection, shards: 0 }), /^The 'shards' option of evaluateCocoOnQueue must be an integer in \[1, 4096\]\. Got 0 instead/],
+      [() => evaluateCocoOnQueue(gt, dt, {}, { connection, shards: 1.5 }), /'shards' option of evaluateCocoOnQueue .* Got 1\.5 instead/],
+      [() => evaluateCocoOnQueue(gt, dt, {}, { connection, shards: 2, timeoutMs: Number.NaN }), /'timeoutMs' option of evaluateCocoOnQueue must be an integer in \[1, 604800000\]\. Got NaN instead/],
+      [() => evaluateOnQueue(caseToRequest(listValorCases().find((c) => c.task === 'classification')!), {}, { connection, shards: -1 }), /'shards' option of evaluateOnQueue .* Got -1 instead/],
+      [() => startQueueWorker(connection, { concurrency: 0 }), /'concurrency' option of startQueueWorker must be an integer in \[1, 256\]/],
+      [() => startQueueWorker(connection, { lockMs: -1 }), /'lockMs' option of startQueueWorker must be an integer in \[1000, 3600000\]/],
+      [() => startQueueWorker(connection, { connectTimeoutMs: 0 }), /'connectTimeoutMs' option of startQueueWorker/],
+    ];
+    for (const [call, message] of cases) {
+      const run = call();
+      await expect(run).rejects.toMatchObject({ code: 'TE-101' });
+      await expect(run).rejects.toThrow(message);
+    }
+  });
+
   it("a queue name BullMQ cannot take (empty, or with ':') is one TE-101 line before any connection: CLI and library", async () => {
     const closed = `redis://127.0.0.1:${await freePort()}`;
     const expected = (option: string, fn: string, got: string) => new RegExp(`^(tensoreval: error TE-101: )?The '${option}' option of ${fn} must be a non-empty name without ':' \\(BullMQ's key separator\\)\\. Got "${got}" instead\\.`);

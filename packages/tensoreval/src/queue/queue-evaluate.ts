@@ -2,7 +2,7 @@ import { invalidOption } from '@tensoreval/core';
 import { TASKS, validateRequest, type EvaluateOptions, type MetricResponse } from '../request';
 import { splitRequest } from '../evaluate-shard';
 import { finishEvaluateShards } from '../evaluate-workers';
-import { runShardJobs, type QueueRunOptions } from './queue-jobs';
+import { checkQueueRun, runShardJobs, type QueueRunOptions } from './queue-jobs';
 
 /**
  * `evaluate` over a BullMQ queue: the request's datums are cut into `run.shards` contiguous shards,
@@ -17,6 +17,7 @@ import { runShardJobs, type QueueRunOptions } from './queue-jobs';
  * workers that reconnect to run and fail on the expired inputs.
  */
 export async function evaluateOnQueue(request: unknown, options: EvaluateOptions, run: QueueRunOptions): Promise<MetricResponse> {
+  checkQueueRun(run, 'evaluateOnQueue');
   const { request: valid, handler } = validateRequest(request, TASKS);
   if (handler.shards?.localOnly) throw invalidOption('evaluate', 'queue', `left out for this request: ${handler.shards.localOnly}`, run.shards, 'TE-103');
   const tasks = splitRequest(valid, handler, options, run.shards, 'shards');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { Job } from 'bullmq';
-import { bareMessage, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
+import { bareMessage, checkInteger, isGzip, TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
@@ -37,6 +37,16 @@ export interface QueueRunOptions {
   onShard?: (done: number, total: number) => void;
   /** aborting it ends the run (rejecting with the signal's reason) after the same cleanup as any other end */
   signal?: AbortSignal;
+}
+
+/** The most shard jobs of one run, and the longest run (ms): the CLI's --shards and --queue-timeout bounds. */
+const MAX_SHARDS = 4096;
+const MAX_TIMEOUT_MS = 7 * 24 * 3600_000;
+
+/** Checks the numbers of `run` (TE-101 naming the option), before a run reads or sends anything. */
+export function checkQueueRun(run: QueueRunOptions, caller: string): void {
+  checkInteger(run.shards, 'shards', caller, { min: 1, max: MAX_SHARDS });
+  if (run.timeoutMs !== undefined) checkInteger(run.timeoutMs, 'timeoutMs', caller, { min: 1, max: MAX_TIMEOUT_MS });
 }
 
 /** An input of a run: a local file (sent under its own name) or bytes. */

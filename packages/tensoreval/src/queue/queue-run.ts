@@ -4,7 +4,7 @@ import { cocoShardOptions } from '../coco-shard';
 import { finishShards } from '../coco-workers';
 import type { EvaluateCocoOptions } from '../evaluate-coco';
 import { errorToWire, type WireError } from '../wire-error';
-import { runShardJobs, type QueueRunOptions } from './queue-jobs';
+import { checkQueueRun, runShardJobs, type QueueRunOptions } from './queue-jobs';
 
 export type { QueueRunOptions };
 
@@ -23,6 +23,7 @@ export type { QueueRunOptions };
  */
 export async function evaluateCocoOnQueue(gt: string, dt: string, options: EvaluateCocoOptions, run: QueueRunOptions): Promise<CocoEvaluation> {
   // shard states cross the queue as files, which hold no TIDE errors (threads carry them: --workers)
+  checkQueueRun(run, 'evaluateCocoOnQueue');
   if (options.tide) throw invalidOption('evaluateCocoOnQueue', 'tide', 'absent with --queue (TIDE runs in one process: one thread or --workers)', options.tide, 'TE-103');
   options.onStage?.('load');
   const shardOptions = cocoShardOptions(options);

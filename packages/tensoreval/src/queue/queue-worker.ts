@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { TensorEvalError, TensorEvalWarning } from '@tensoreval/core';
+import { checkInteger, type TensorEvalError, type TensorEvalWarning } from '@tensoreval/core';
 import cocoShardWorker, { type CocoWorkerOutcome, type CocoWorkerTask } from '../coco-shard-worker';
 import { scannable } from '../coco-files';
 import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
@@ -17,6 +17,8 @@ import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import { RunInputsCache } from './run-inputs-cache';
 import { RunEndWatches } from './run-end-watch';
 import type { InputRef, ShardJob, ShardJobResult } from './shard-job';
+
+const CALLER = 'startQueueWorker';
 
 /** A worker drops the inputs of the run it served last when no shard of it has come for this long. */
 const RUN_INPUTS_IDLE_MS = 60_000;
@@ -55,13 +57,15 @@ export interface QueueWorkerOptions {
  * does not answer within `connectTimeoutMs` is TE-401 (ioredis, and so BullMQ, would wait forever).
  */
 export async function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Promise<Worker> {
-  const queueName = queueNameOf(options.queueName, 'queueName', 'startQueueWorker');
+  const queueName = queueNameOf(options.queueName, 'queueName', CALLER);
   const log = options.log ?? (() => {});
-  const lockDuration = options.lockMs ?? 30000;
-  const concurrency = options.concurrency ?? 1;
+  // the CLI's bounds for --lock-ms, --concurrency and --connect-timeout (there in seconds)
+  const lockDuration = options.lockMs === undefined ? 30000 : checkInteger(options.lockMs, 'lockMs', CALLER, { min: 1000, max: 3600_000 });
+  const concurrency = options.concurrency === undefined ? 1 : checkInteger(options.concurrency, 'concurrency', CALLER, { min: 1, max: 256 });
+  const connectMs = options.connectTimeoutMs === undefined ? CONNECT_TIMEOUT_MS : checkInteger(options.connectTimeoutMs, 'connectTimeoutMs', CALLER, { min: 1, max: 3600_000 });
   // inputs are read with a client of our own (BullMQ's blocks on the queue); it is also the one watched for TE-401
   const redis = new Redis(connection);
-  const watch = watchRedis(redis, options.option, connection, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  const watch = watchRedis(redis, options.option, connection, connectMs);
   try {
     await watch.ready;
   } catch (error) {
