@@ -434,6 +434,30 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     expect(await leftBehind(name)).toEqual({ jobs: 0, inputs: 0 });
   });
 
+  it('SIGTERM on a worker mid-shard (docker stop) finishes the shard, hands in its state and exits with status 0', async () => {
+    const name = `${queueName}-sigterm`;
+    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name]);
+    try {
+      await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
+      const big = longShardSet();
+      const queued = join(big, 'sigterm-queued.json'), local = join(big, 'local.json');
+      const args = ['--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json')];
+      const run = runTensoreval(['coco', ...args, '--queue', url, '--queue-name', name, '--shards', '1', '--queue-timeout', '90', '--out', queued, '--quiet']);
+      await waitForLine(worker.child, /shard 1 of 1 .* started/, 60_000, worker.log);
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => worker.child.once('exit', (code, signal) => resolve([code, signal])));
+      worker.child.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+      const log = worker.log.join('');
+      expect(log).toMatch(/stopping after the running job[\s\S]*shard 1 of 1 .* done/);
+      const r = await run;
+      expect(r.code, r.stderr).toBe(0);
+      await runTensoreval(['coco', ...args, '--out', local, '--quiet']);
+      expect(readFileSync(queued, 'utf8')).toBe(readFileSync(local, 'utf8'));
+    } finally {
+      worker.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('a run that ends while a worker holds one of its shards cancels it there: no job, input or mark is left, and the worker serves on', async () => {
     const name = `${queueName}-cancel`;
     const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name]);
