@@ -561,8 +561,13 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     const w = await runTensoreval(['worker', '--queue', missing, '--queue-name', `${queueName}-db`]);
     oneTeLine(w, 'TE-401');
     expect(w.stderr).toMatch(/refused the URL's database: ERR DB index is out of range/);
-    // nothing reached database 0 in its place
-    expect(await leftBehind(`${queueName}-db`)).toEqual({ jobs: 0, inputs: 0 });
+    // nothing reached database 0 in its place: BullMQ leaves its queue's keys (meta, events) however a run ends
+    const client = new Redis(parseRedisUrl(url, 'url', 'test'));
+    try {
+      expect(await client.keys(`bull:${queueName}-db:*`)).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
@@ -734,6 +739,11 @@ describe('queue flags', () => {
     expect(b.stderr).toMatch(/TE-103: The '--shards' option of tensoreval coco must be given with --queue URL/);
     const c = await runTensoreval(['worker']);
     expect(c.stderr).toMatch(/TE-101: The '--queue' option of tensoreval worker must be a redis:\/\/host:port URL/);
+    // a db Redis would refuse to SELECT (ioredis then goes on in database 0): refused here, digits only
+    for (const db of ['1e20', '-1', '1.0']) {
+      const d = await runTensoreval(['worker', '--queue', `redis://127.0.0.1:1/${db}`]);
+      expect(d.stderr).toMatch(/TE-101: The '--queue' option of tensoreval worker must be a redis:\/\/host:port\[\/db\] URL with an integer db/);
+    }
   });
 
   it('library: numbers out of range in the run and worker options are TE-101 naming the option, before any connection', async () => {

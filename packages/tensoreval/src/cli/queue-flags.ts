@@ -1,6 +1,6 @@
 import { invalidOption } from '@tensoreval/core';
 import type { CommandSpec } from './command-spec';
-import { parseRedisUrl, queueNameOf, type RedisConnection } from '../queue/connection';
+import { parseRedisUrl, QUEUE_LIMITS, queueNameOf, type RedisConnection } from '../queue/connection';
 import { flagString, type ParsedArgs } from './args';
 import { integerFlag } from './number-flags';
 
@@ -28,12 +28,12 @@ export function shardingFlags(args: ParsedArgs, command: string): { workers?: nu
 
 function queueFlags(args: ParsedArgs, command: string): QueueFlags | undefined {
   const url = flagString(args, 'queue');
-  const shards = integerFlag(args, 'shards', command, 1, 4096);
+  const shards = integerFlag(args, 'shards', command, 1, QUEUE_LIMITS.shards);
   if (url === undefined) {
     for (const f of ['shards', 'shard-dir', 'queue-name', 'queue-timeout']) if (args.flags.has(f)) throw invalidOption(command, `--${f}`, 'given with --queue URL', flagString(args, f), 'TE-103');
     return undefined;
   }
-  const timeoutS = integerFlag(args, 'queue-timeout', command, 1, 7 * 24 * 3600);
+  const timeoutS = integerFlag(args, 'queue-timeout', command, 1, QUEUE_LIMITS.timeoutMs / 1000);
   const shardDir = flagString(args, 'shard-dir');
   const named = flagString(args, 'queue-name');
   const queueName = named === undefined ? undefined : queueNameOf(named, '--queue-name', command);

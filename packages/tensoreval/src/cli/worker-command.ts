@@ -1,5 +1,5 @@
 import { invalidOption } from '@tensoreval/core';
-import { parseRedisUrl, queueNameOf } from '../queue/connection';
+import { parseRedisUrl, QUEUE_LIMITS, queueNameOf } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
@@ -37,13 +37,13 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   const quiet = args.flags.has('quiet');
   const log = (line: string) => { if (!quiet) process.stderr.write(`tensoreval worker ${process.pid}: ${line}\n`); };
   const queueName = queueNameOf(flagString(args, 'queue-name'), '--queue-name', CMD);
-  const connectS = integerFlag(args, 'connect-timeout', CMD, 1, 3600);
+  const connectS = integerFlag(args, 'connect-timeout', CMD, 1, QUEUE_LIMITS.connectTimeoutMs / 1000);
   let failLost: (error: unknown) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
   lost.catch(() => undefined); // raced below, once the worker runs
   const worker = await startQueueWorker(connection, {
-    concurrency: integerFlag(args, 'concurrency', CMD, 1, 256) ?? 1,
-    lockMs: integerFlag(args, 'lock-ms', CMD, 1000, 3600_000) ?? 30000,
+    concurrency: integerFlag(args, 'concurrency', CMD, 1, QUEUE_LIMITS.concurrency) ?? 1,
+    lockMs: integerFlag(args, 'lock-ms', CMD, QUEUE_LIMITS.lockMs.min, QUEUE_LIMITS.lockMs.max) ?? 30000,
     log,
     option: '--queue',
     onLost: failLost,

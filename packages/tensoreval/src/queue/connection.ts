@@ -12,6 +12,23 @@ export interface RedisConnection {
   maxRetriesPerRequest: null;
 }
 
+/**
+ * Bounds of the queue's settings, shared by the CLI's flags and the library's options. The library
+ * takes timeouts in ms down to 1 ms; the CLI's flags count whole seconds.
+ */
+export const QUEUE_LIMITS = {
+  /** shard jobs of one run */
+  shards: 4096,
+  /** a run's time limit */
+  timeoutMs: 7 * 24 * 3600_000,
+  /** jobs one worker process runs at a time */
+  concurrency: 256,
+  /** a job's lock */
+  lockMs: { min: 1000, max: 3600_000 },
+  /** the wait for Redis */
+  connectTimeoutMs: 3600_000,
+} as const;
+
 /** Queue name used unless one is given: every coordinator and worker of a deployment must agree on it. */
 export const DEFAULT_QUEUE_NAME = 'tensoreval';
 
@@ -39,8 +56,10 @@ export function parseRedisUrl(url: string, option: string, fnName: string): Redi
   }
   if ((u.protocol !== 'redis:' && u.protocol !== 'rediss:') || u.hostname === '') throw invalidOption(fnName, option, 'a redis://host:port URL', url);
   const port = u.port === '' ? 6379 : Number(u.port);
-  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined;
-  if (db !== undefined && !Number.isInteger(db)) throw invalidOption(fnName, option, 'a redis://host:port[/db] URL with an integer db', url);
+  const dbText = u.pathname.length > 1 ? u.pathname.slice(1) : undefined;
+  const db = dbText === undefined ? undefined : Number(dbText);
+  // digits only: Redis refuses '1e20', and ioredis would then go on in database 0
+  if (dbText !== undefined && (!/^\d+$/.test(dbText) || !Number.isSafeInteger(db))) throw invalidOption(fnName, option, 'a redis://host:port[/db] URL with an integer db', url);
   const out: RedisConnection = { host: u.hostname.replace(/^\[|\]$/g, ''), port, maxRetriesPerRequest: null };
   if (db !== undefined) out.db = db;
   if (u.username !== '') out.username = decodeURIComponent(u.username);

@@ -6,7 +6,7 @@ import { bareMessage, checkInteger, isGzip, TensorEvalError, type TensorEvalWarn
 import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
-import { queueNameOf, type RedisConnection } from './connection';
+import { QUEUE_LIMITS, queueNameOf, type RedisConnection } from './connection';
 import { CONNECT_TIMEOUT_MS, connectionName, replyText, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
@@ -39,14 +39,11 @@ export interface QueueRunOptions {
   signal?: AbortSignal;
 }
 
-/** The most shard jobs of one run, and the longest run (ms): the CLI's --shards and --queue-timeout bounds. */
-const MAX_SHARDS = 4096;
-const MAX_TIMEOUT_MS = 7 * 24 * 3600_000;
-
-/** Checks the numbers of `run` (TE-101 naming the option), before a run reads or sends anything. */
+/** Checks the options of `run` (TE-101 naming the option), before a run reads or sends anything. */
 export function checkQueueRun(run: QueueRunOptions, caller: string): void {
-  checkInteger(run.shards, 'shards', caller, { min: 1, max: MAX_SHARDS });
-  if (run.timeoutMs !== undefined) checkInteger(run.timeoutMs, 'timeoutMs', caller, { min: 1, max: MAX_TIMEOUT_MS });
+  queueNameOf(run.queueName, 'queueName', caller);
+  checkInteger(run.shards, 'shards', caller, { min: 1, max: QUEUE_LIMITS.shards });
+  if (run.timeoutMs !== undefined) checkInteger(run.timeoutMs, 'timeoutMs', caller, { min: 1, max: QUEUE_LIMITS.timeoutMs });
 }
 
 /** An input of a run: a local file (sent under its own name) or bytes. */

@@ -30,7 +30,7 @@ function unreachable(option: string, connection: RedisConnection, ms: number, la
 const REFUSALS: ReadonlyArray<{ reply: RegExp; what: string; todo: string }> = [
   { reply: /^(NOAUTH|WRONGPASS)\b|^ERR invalid (username-)?password/, what: "the connection's credentials", todo: 'Give the user and password in the URL (redis://USER:PASSWORD@HOST:PORT)' },
   // ioredis goes on in database 0 after this reply: the run would silently use another database than the URL's
-  { reply: /^ERR (DB index is out of range|invalid DB index)/, what: "the URL's database", todo: "Name a database the server has in the URL (redis://HOST:PORT/DB: 0-15 unless its 'databases' setting says otherwise)" },
+  { reply: /^ERR (DB index is out of range|invalid DB index|SELECT is not allowed in cluster mode)/, what: "the URL's database", todo: "Name a database the server has in the URL (redis://HOST:PORT/DB: 0-15 unless its 'databases' setting says otherwise)" },
 ];
 
 /** TE-401 for a reply in {@link REFUSALS}; undefined for any other error. */
