@@ -71,6 +71,29 @@ describe('evaluate({ workers }) errors', () => {
     await expect(evaluate(od, { workers: 0 })).rejects.toThrow(/'workers'.*TE-101/);
   });
 
+  it('a uid repeated in another shard, or a later datum with a key its task does not take, is the one-pass error, for every sharded task', async () => {
+    // each shard checks its own datums: only the whole request's check, before the split, sees a uid of another shard
+    const byTask = new Map(cases.filter((c) => datumCount(c) >= 4).map((c) => [`${c.task} ${(caseToRequest(c) as { semantics?: string }).semantics ?? ''}`, c]));
+    expect([...byTask.keys()].map((k) => k.split(' ')[0])).toEqual(expect.arrayContaining([...SHARDED_TASKS]));
+    for (const c of byTask.values()) {
+      const base = caseToRequest(c) as { data: { datums: Array<Record<string, unknown>> } };
+      const last = base.data.datums.length - 1;
+      const repeated = structuredClone(base);
+      repeated.data.datums[last]!.uid = base.data.datums[0]!.uid;
+      const extraKey = structuredClone(base);
+      extraKey.data.datums[last]!.colour = 'red';
+      for (const [bad, code] of [[repeated, 'TE-203'], [extraKey, 'TE-102']] as const) {
+        const one = (await evaluate(bad).catch((e: Error) => e)) as Error & { code?: string };
+        expect(one, c.file).toBeInstanceOf(Error);
+        expect(one.code, `${c.file}: ${one.message}`).toBe(code);
+        for (const workers of [2, 3]) {
+          const sharded = (await evaluate(bad, { workers }).catch((e: Error) => e)) as Error & { code?: string };
+          expect(sharded.message, `${c.file}, workers ${workers}`).toBe(one.message);
+        }
+      }
+    }
+  });
+
   it('a shard whose datums are not an array is the one-pass error', async () => {
     const bad = { task: 'classification', data: { datums: 'nope' }, metrics: [{ id: 'pr', method: 'precision_recall' }] };
     const one = (await evaluate(bad).catch((e: Error) => e)) as Error;

@@ -236,6 +236,8 @@ export const objectDetectionTask: TaskHandler = {
   shards: {
     accepts(request, options) {
       if (request.metrics.every((c) => isPairIouMethod(c.method))) return false;
+      // the whole request's datums checked first (objects, keys, uids unique across shards), as one pass checks them first
+      readDatums(request.data, 0, KEYS);
       if (request.semantics === 'coco') {
         checkCocoMethods(request);
         cocoShardIouThresholds(request);
