@@ -6,9 +6,8 @@ import { join, resolve } from 'node:path';
 /** The repository root, for the COCO benchmarks' default paths. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** `--name value` from this process's arguments, or `fallback`: the COCO benchmarks' one flag reader. */
 /** The short hash of the commit the benchmark measures ('unknown' outside a git checkout). */
-export function headCommit(): string {
+function headCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
   } catch {
@@ -16,6 +15,7 @@ export function headCommit(): string {
   }
 }
 
+/** `--name value` from this process's arguments, or `fallback`: the COCO benchmarks' one flag reader. */
 export function benchFlag(name: string, fallback: string): string {
   const argv = process.argv.slice(2);
   const i = argv.indexOf(`--${name}`);
@@ -23,7 +23,7 @@ export function benchFlag(name: string, fallback: string): string {
 }
 
 /**
- * Writes a benchmark's results (with this machine, the date and the load at the end) to
+ * Writes a benchmark's results (with this machine, the commit, the date and the load at the end) to
  * benchmarks/results/<name>-<host>-<date>[-<tag>].json and returns the path; `--tag NAME` keeps a
  * run beside an earlier one of the same day.
  */
@@ -31,7 +31,7 @@ export function writeBenchResult(name: string, fields: Record<string, unknown>, 
   const date = new Date().toISOString();
   const out = {
     machine: { host: hostname(), cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    date, loadAverageAtEnd: loadavg(), ...fields,
+    commit: headCommit(), date, loadAverageAtEnd: loadavg(), ...fields,
   };
   const dir = join(repoRoot, 'benchmarks/results');
   mkdirSync(dir, { recursive: true });

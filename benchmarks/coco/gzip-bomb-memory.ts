@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { median } from '../kernels/measure';
-import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 
 /** A gzip file of `members` members, each 16 MiB of zero bytes (not JSON). */
 function bomb(members: number): Buffer {
@@ -62,7 +62,7 @@ function main(): void {
   console.table(summary);
   writeBenchResult('coco-gzip-bomb', {
     benchmark: 'Peak RSS of tensoreval coco (from sources under tsx) on gzip bombs: results inflating to 1 GiB, GT to 640 MiB',
-    commit: headCommit(), rounds,
+    rounds,
     inputs: { resultsBombBytes: dtBytes.length, resultsInflatedBytes: 64 * (16 << 20), gtBombBytes: gtBytes.length, gtInflatedBytes: 40 * (16 << 20) },
     summary, errors, samples,
   });

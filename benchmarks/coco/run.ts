@@ -22,7 +22,7 @@ import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { writeKeypointBenchmarkSet } from './generate-keypoints';
 import { median } from '../kernels/measure';
-import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -136,7 +136,6 @@ async function main(): Promise<void> {
   }
   const summary = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, summarise(xs)]));
   const measured = python === '' ? undefined : sideBySide(cli, cases);
-  const commit = headCommit();
   const result = {
     benchmark: 'tensoreval coco, whole process (node startup, file reading and parsing, evaluation, summary)',
     data: {
@@ -144,7 +143,7 @@ async function main(): Promise<void> {
       generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections (bbox, segm, boundary)',
       keypoints: 'benchmarks/coco/generate-keypoints.ts (seed 2017): 5,000 images, 1 category, 10,898 GT (17 points), 97,791 detections',
     },
-    commit, runs, workers: Number(workers),
+    runs, workers: Number(workers),
     targets: { bboxWallS: 1.6, segmWallS: 3.8 },
     // recorded on another machine in the first wave (seconds, whole process); kept for comparison only
     reference: {

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { bundleCli } from './bundle-cli';
 import { writeCocoBenchmarkSet } from './generate';
 import { median } from '../kernels/measure';
-import { benchFlag, headCommit, repoRoot, writeBenchResult } from './bench-args';
+import { benchFlag, repoRoot, writeBenchResult } from './bench-args';
 
 const root = repoRoot;
 const flag = benchFlag;
@@ -72,11 +72,10 @@ async function main(): Promise<void> {
     redis.kill('SIGTERM');
   }
   const summary = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, { medianWallS: median(xs.map((s) => s.wallS)), medianLoad1: median(xs.map((s) => s.load1)) }]));
-  const commit = headCommit();
   const result = {
     benchmark: `tensoreval coco ${iouType}, whole process: one thread vs --workers 2 vs --queue --shards 2 and --shards 8 (2 loopback workers)`,
     data: { dir: dataDir, generator: 'benchmarks/coco/generate.ts (seed 2014): 5,000 images, 80 categories, ~37k GT, ~420k detections' },
-    commit, runs, identicalOutput: identical, summary, samples,
+    runs, identicalOutput: identical, summary, samples,
   };
   const out = writeBenchResult(`coco-scale-${iouType}`, result);
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\nidentical output: ${identical}\nwrote ${out}\n`);

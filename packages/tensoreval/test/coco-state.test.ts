@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  COCO_STATE_VERSION, cocoShardImages, decodeCocoState, encodeCocoState, evaluateCocoDatasets, evaluateCocoState, finishCocoState, mergeCocoStates,
+  COCO_STATE_VERSION, cocoShardImages, decodeCocoState, encodeCocoState, evaluateCocoDatasets, evaluateCocoState, finishCocoState, mergeCocoStates, stateHasParams,
   type CocoDataset, type CocoEvaluation, type CocoEvaluateOptions, type CocoResult, type CocoState,
 } from '@tensoreval/metrics/detection';
 import { decodeStateTable, encodeStateTable } from '@tensoreval/metrics';
@@ -159,6 +159,15 @@ describe('COCO state: merge and finish refuse what would not be one pass', () =>
     const error = await decodeCocoState(await written(h, rows, AT), 'shard-7').then(() => undefined, (e: Error) => e);
     expect(error?.message).toMatch(/`shard-7`.*TE-209/);
     expect(error?.message).toMatch(message);
+  });
+
+  it('area ranges with infinite bounds survive the state file (JSON would write them as null) and merge to the one-pass result', async () => {
+    const options = { areaRng: [[0, Infinity], [0, 1024], [1024, Infinity]] as Array<[number, number]> };
+    const shard = (s: number) => evaluateCocoState(gt, dt, options, cocoShardImages(I, s, 2));
+    const decoded = await Promise.all([0, 1].map(async (s) => decodeCocoState(await encodeCocoState(shard(s)), `s${s}`)));
+    expect(decoded[0]!.params).toEqual(shard(0).params);
+    expect(stateHasParams(decoded[1]!, shard(1).params)).toBe(true);
+    expect(finishCocoState(mergeCocoStates(decoded)).stats).toEqual(finishCocoState(evaluateCocoState(gt, dt, options)).stats);
   });
 
   it('the file as written decodes to the same params and merges, kptOksSigmas written as a list or as an object of entries (older writers)', async () => {

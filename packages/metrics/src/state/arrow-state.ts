@@ -103,10 +103,10 @@ export function columnBytes(v: Vector, width: number, source: string, name: stri
   return out;
 }
 
-/** Base64 of a byte array (for small bitmaps in a header). */
 /** A header count: a non-negative safe integer. */
 export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
+/** Base64 of a byte array (for small bitmaps in a header). */
 export function bytesToBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }

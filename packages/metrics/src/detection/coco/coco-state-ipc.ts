@@ -1,6 +1,6 @@
 import { bareMessage, invalidInput, invalidOption } from '@tensoreval/core';
 import { base64ToBytes, bytesToBase64, columnArray, columnBytes, decodeStateTable, encodeStateTable, isCount } from '../../state/arrow-state';
-import { COCO_STATE_VERSION, paramsToJson, type CocoState } from './coco-state';
+import { areaRngFromJson, COCO_STATE_VERSION, paramsToJson, type CocoState } from './coco-state';
 import { resolveCocoParams, type CocoParams, type CocoParamsInput } from './params';
 
 const KIND = 'coco';
@@ -117,7 +117,7 @@ function checkedParams(raw: unknown, source: string): CocoParams {
   // states written before kptOksSigmas went out as a list carry it as an object of its entries
   const sigmas = Array.isArray(p.kptOksSigmas) || typeof p.kptOksSigmas !== 'object' || p.kptOksSigmas === null ? p.kptOksSigmas : Object.values(p.kptOksSigmas);
   try {
-    return resolveCocoParams({ ...(p as CocoParamsInput), kptOksSigmas: sigmas as number[], imgIds: (p.imgIds ?? undefined) as CocoParamsInput['imgIds'] });
+    return resolveCocoParams({ ...(p as CocoParamsInput), areaRng: areaRngFromJson(p.areaRng) as CocoParamsInput['areaRng'], kptOksSigmas: sigmas as number[], imgIds: (p.imgIds ?? undefined) as CocoParamsInput['imgIds'] });
   } catch (error) {
     throw bad('that evaluateCoco accepts', bareMessage(error));
   }

@@ -268,7 +268,19 @@ function paramsKey(p: CocoParams): string {
   return JSON.stringify(paramsToJson(p));
 }
 
-/** Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact). */
+/**
+ * Params as plain JSON (JS numbers print their shortest round-trip form, so floats come back exact);
+ * an infinite area bound as the string 'Infinity' or '-Infinity' (JSON would write null), which
+ * {@link areaRngFromJson} reads back.
+ */
 export function paramsToJson(p: CocoParams): Record<string, unknown> {
-  return { ...p, iouThrs: Array.from(p.iouThrs), recThrs: Array.from(p.recThrs), kptOksSigmas: Array.from(p.kptOksSigmas) };
+  const bound = (v: number) => (Number.isFinite(v) ? v : String(v));
+  return { ...p, areaRng: p.areaRng.map(([lo, hi]) => [bound(lo), bound(hi)]), iouThrs: Array.from(p.iouThrs), recThrs: Array.from(p.recThrs), kptOksSigmas: Array.from(p.kptOksSigmas) };
+}
+
+/** The area ranges of {@link paramsToJson}'s JSON, infinite bounds numbers again; anything else as it is, for the params' check. */
+export function areaRngFromJson(raw: unknown): unknown {
+  if (!Array.isArray(raw)) return raw;
+  const bound = (v: unknown) => (v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
+  return raw.map((r: unknown) => (Array.isArray(r) ? r.map(bound) : r));
 }
