@@ -63,6 +63,24 @@ async function lockWorkerPair(name: string, url: string): Promise<Array<{ child:
   return pair;
 }
 
+/** `r` failed with exit status 2 and one `tensoreval: error CODE:` line, no stack. */
+function oneTeLine(r: { code: number; stderr: string }, code: string): void {
+  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+  expect(r.stderr).toMatch(new RegExp(`^tensoreval: error ${code}: `));
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.code).toBe(2);
+}
+
+/** The run keys (inputs, end marks) left in the Redis at `url`. */
+async function runKeysAt(url: string): Promise<string[]> {
+  const client = new Redis(parseRedisUrl(url, 'url', 'test'));
+  try {
+    return await client.keys('tensoreval:run:*');
+  } finally {
+    client.disconnect();
+  }
+}
+
 let longShard: string | undefined;
 /**
  * ~20 MB of boxes (1,200 images, 60 GT and 200 detections each, {@link writeLongShardSet}), written
@@ -387,13 +405,6 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       await queue.close();
     }
   };
-  const oneTeLine = (r: { code: number; stderr: string }, code: string) => {
-    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
-    expect(r.stderr).toMatch(new RegExp(`^tensoreval: error ${code}: `));
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(r.code).toBe(2);
-  };
-
   it('a run nobody serves times out with one TE-402 line naming the shards and the limit, counts no shard as done, and leaves no job', async () => {
     const name = `${queueName}-timeout`;
     // no --quiet: progress lines would show on stderr, and none may count an unfinished shard
@@ -530,12 +541,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(big, 'dt.json'), '--queue', `redis://127.0.0.1:${port}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
       oneTeLine(r, 'TE-404');
       expect(r.stderr).toMatch(/^tensoreval: error TE-404: The queue's Redis \(--queue\) refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): ERR Protocol error: invalid bulk length\. Redis stores at most proto-max-bulk-len .*--shard-dir/);
-      const client = new Redis(parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test'));
-      try {
-        expect(await client.keys('tensoreval:run:*')).toEqual([]);
-      } finally {
-        client.disconnect();
-      }
+      expect(await runKeysAt(`redis://127.0.0.1:${port}`)).toEqual([]);
     } finally {
       small.child.kill('SIGTERM');
     }
@@ -547,6 +553,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
       const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(longShardSet(), 'dt.json'), '--queue', `redis://127.0.0.1:${fullPort}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
       oneTeLine(r, 'TE-404');
       expect(r.stderr).toMatch(/refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): OOM command not allowed when used memory > 'maxmemory'\. Redis is at its maxmemory; pass the inputs through a shared directory \(--shard-dir, shardDir\)/);
+      expect(await runKeysAt(`redis://127.0.0.1:${fullPort}`)).toEqual([]);
     } finally {
       full.child.kill('SIGTERM');
     }
@@ -614,14 +621,12 @@ describe('queue flags', () => {
       const coco = ['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue-name', 'auth', '--queue-timeout', '60', '--quiet'];
       // the connect timeout (10 s) would be in the line had the run waited for it
       const none = await runTensoreval([...coco, '--queue', `redis://127.0.0.1:${port}`]);
-      expect(none.stderr.trim().split('\n'), none.stderr).toHaveLength(1);
+      oneTeLine(none, 'TE-401');
       expect(none.stderr).toMatch(/^tensoreval: error TE-401: The queue's Redis at 127\.0\.0\.1:\d+ \(--queue\) refused the connection's credentials: NOAUTH Authentication required\. Give the user and password in the URL/);
-      expect(none.code).toBe(2);
       const wrong = await runTensoreval(['worker', '--queue', `redis://:not-it@127.0.0.1:${port}`]);
-      expect(wrong.stderr.trim().split('\n'), wrong.stderr).toHaveLength(1);
+      oneTeLine(wrong, 'TE-401');
       expect(wrong.stderr).toMatch(/refused the connection's credentials: WRONGPASS/);
       expect(wrong.stderr).not.toMatch(/not-it/);
-      expect(wrong.code).toBe(2);
       const url = `redis://:s3cret-pw@127.0.0.1:${port}`;
       worker.current = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', 'auth']);
       await waitForLine(worker.current.child, /waiting for jobs/, 60_000, worker.current.log);
@@ -771,7 +776,7 @@ describe('queue flags', () => {
     for (const name of ['a:b', '']) {
       for (const args of [['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', closed], ['worker', '--queue', closed]]) {
         const r = await runTensoreval([...args, '--queue-name', name]);
-        expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+        oneTeLine(r, 'TE-101');
         expect(r.stderr).toMatch(expected('--queue-name', `tensoreval ${args[0]}`, name));
       }
     }

@@ -1,5 +1,5 @@
 import { invalidOption } from '@tensoreval/core';
-import { parseRedisUrl, QUEUE_LIMITS, queueNameOf } from '../queue/connection';
+import { DEFAULT_QUEUE_NAME, parseRedisUrl, QUEUE_LIMITS, queueNameOf, WORKER_DEFAULTS } from '../queue/connection';
 import { startQueueWorker } from '../queue/queue-worker';
 import { flagString, parseArgs } from './args';
 import type { CommandSpec } from './command-spec';
@@ -14,10 +14,10 @@ export const workerSpec: CommandSpec = {
   summary: 'Runs shard jobs that `tensoreval coco` and `tensoreval evaluate` queue with --queue (BullMQ on Redis) until SIGINT or SIGTERM, then finishes the running job (waiting at most 10 s) and exits 0. A worker killed outright loses nothing: its job returns to the queue once its lock expires. A Redis it cannot reach, or loses, for --connect-timeout is one TE-401 line and exit status 2.',
   flags: {
     queue: { value: 'redis://HOST:PORT', help: 'the Redis to take jobs from (redis:// or rediss://, optional user:password@ and /db). Required.' },
-    'queue-name': { value: 'NAME', help: 'the BullMQ queue name; the same as the runs\' --queue-name (default tensoreval).' },
-    concurrency: { value: 'N', help: 'jobs run at once by this process, 1 to 256 (default 1).' },
-    'lock-ms': { value: 'MS', help: 'how long a job stays locked to this worker without a renewal before it returns to the queue, 1000 to 3600000 (default 30000).' },
-    'connect-timeout': { value: 'S', help: 'seconds to wait for Redis, at the start or after the connection dropped, before exiting with status 2 and one TE-401 line, 1 to 3600 (default 10).' },
+    'queue-name': { value: 'NAME', help: `the BullMQ queue name; the same as the runs' --queue-name (default ${DEFAULT_QUEUE_NAME}).` },
+    concurrency: { value: 'N', help: `jobs run at once by this process, 1 to ${QUEUE_LIMITS.concurrency} (default ${WORKER_DEFAULTS.concurrency}).` },
+    'lock-ms': { value: 'MS', help: `how long a job stays locked to this worker without a renewal before it returns to the queue, ${QUEUE_LIMITS.lockMs.min} to ${QUEUE_LIMITS.lockMs.max} (default ${WORKER_DEFAULTS.lockMs}).` },
+    'connect-timeout': { value: 'S', help: `seconds to wait for Redis, at the start or after the connection dropped, before exiting with status 2 and one TE-401 line, 1 to ${QUEUE_LIMITS.connectTimeoutMs / 1000} (default ${WORKER_DEFAULTS.connectTimeoutMs / 1000}).` },
     quiet: { help: 'no log lines on stderr (jobs taken, done, failed).' },
   },
   notes: `Example:
@@ -41,9 +41,11 @@ export async function workerCommand(argv: readonly string[]): Promise<number> {
   let failLost: (error: unknown) => void = () => {};
   const lost = new Promise<never>((_, reject) => { failLost = reject; });
   lost.catch(() => undefined); // raced below, once the worker runs
+  const concurrency = integerFlag(args, 'concurrency', CMD, 1, QUEUE_LIMITS.concurrency);
+  const lockMs = integerFlag(args, 'lock-ms', CMD, QUEUE_LIMITS.lockMs.min, QUEUE_LIMITS.lockMs.max);
   const worker = await startQueueWorker(connection, {
-    concurrency: integerFlag(args, 'concurrency', CMD, 1, QUEUE_LIMITS.concurrency) ?? 1,
-    lockMs: integerFlag(args, 'lock-ms', CMD, QUEUE_LIMITS.lockMs.min, QUEUE_LIMITS.lockMs.max) ?? 30000,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(lockMs === undefined ? {} : { lockMs }),
     log,
     option: '--queue',
     onLost: failLost,

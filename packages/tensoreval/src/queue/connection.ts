@@ -29,6 +29,9 @@ export const QUEUE_LIMITS = {
   connectTimeoutMs: 3600_000,
 } as const;
 
+/** Defaults of a worker's settings (the CLI's flags and the library's options alike). */
+export const WORKER_DEFAULTS = { concurrency: 1, lockMs: 30_000, connectTimeoutMs: 10_000 } as const;
+
 /** Queue name used unless one is given: every coordinator and worker of a deployment must agree on it. */
 export const DEFAULT_QUEUE_NAME = 'tensoreval';
 

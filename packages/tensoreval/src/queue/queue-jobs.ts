@@ -6,7 +6,7 @@ import { bareMessage, checkInteger, isGzip, TensorEvalError, type TensorEvalWarn
 import type { WireError } from '../wire-error';
 import { unreadableInput } from '../read-json';
 import { copyByStream } from '../regular-files';
-import { QUEUE_LIMITS, queueNameOf, type RedisConnection } from './connection';
+import { DEFAULT_QUEUE_NAME, QUEUE_LIMITS, queueNameOf, type RedisConnection } from './connection';
 import { CONNECT_TIMEOUT_MS, connectionName, replyText, settleWithin, valueWithin as within, watchRedis } from './redis-watch';
 import {
   compress, decompress, inputKey, INPUT_TTL_S, KEEP_COMPLETED_S, KEEP_FAILED_S, RUN_END_POLL_MS, runEndedKey, SHARD_ATTEMPTS, SHARD_BACKOFF_MS,
@@ -23,7 +23,7 @@ export interface QueueRunOptions {
   connection: RedisConnection;
   /** how error lines name the connection (default `connection`; the CLI's is `--queue`) */
   option?: string;
-  /** shard jobs (default 4) */
+  /** shard jobs (the CLI's --shards defaults to 4) */
   shards: number;
   queueName?: string;
   /**
@@ -71,7 +71,8 @@ const CANCEL_WAIT_MS = 3 * RUN_END_POLL_MS;
  * worker stopped) keeps the mark, so the worker that takes it up next cancels it at once.
  */
 export async function runShardJobs(run: QueueRunOptions, caller: string, count: number, jobName: string, inputs: Readonly<Record<string, QueueInput>>, job: (index: number, refs: Record<string, InputRef>, runId: string, stateDir?: string) => ShardJob): Promise<QueueShardOutcome[]> {
-  const name = queueNameOf(run.queueName, 'queueName', caller);
+  // checked by the run's caller (checkQueueRun)
+  const name = run.queueName ?? DEFAULT_QUEUE_NAME;
   const runId = randomUUID();
   const runDir = run.shardDir === undefined ? undefined : resolve(run.shardDir, runId);
   const timeoutMs = run.timeoutMs ?? 3600_000;

@@ -11,7 +11,7 @@ import { scanInputsOnce, type ScannedInputs } from '../coco-workers';
 import evaluateShardWorker from '../evaluate-shard-worker';
 import { openShardPool, type ShardPool } from '../shard-pool';
 import { errorToWire, type WireError } from '../wire-error';
-import { QUEUE_LIMITS, queueNameOf, type RedisConnection } from './connection';
+import { QUEUE_LIMITS, queueNameOf, WORKER_DEFAULTS, type RedisConnection } from './connection';
 import type { QueuedShardOutcome } from './queued-shard';
 import { CONNECT_TIMEOUT_MS, settleWithin, watchRedis } from './redis-watch';
 import { RunInputsCache } from './run-inputs-cache';
@@ -59,8 +59,8 @@ export interface QueueWorkerOptions {
 export async function startQueueWorker(connection: RedisConnection, options: QueueWorkerOptions = {}): Promise<Worker> {
   const queueName = queueNameOf(options.queueName, 'queueName', CALLER);
   const log = options.log ?? (() => {});
-  const lockDuration = options.lockMs === undefined ? 30000 : checkInteger(options.lockMs, 'lockMs', CALLER, QUEUE_LIMITS.lockMs);
-  const concurrency = options.concurrency === undefined ? 1 : checkInteger(options.concurrency, 'concurrency', CALLER, { min: 1, max: QUEUE_LIMITS.concurrency });
+  const lockDuration = options.lockMs === undefined ? WORKER_DEFAULTS.lockMs : checkInteger(options.lockMs, 'lockMs', CALLER, QUEUE_LIMITS.lockMs);
+  const concurrency = options.concurrency === undefined ? WORKER_DEFAULTS.concurrency : checkInteger(options.concurrency, 'concurrency', CALLER, { min: 1, max: QUEUE_LIMITS.concurrency });
   const connectMs = options.connectTimeoutMs === undefined ? CONNECT_TIMEOUT_MS : checkInteger(options.connectTimeoutMs, 'connectTimeoutMs', CALLER, { min: 1, max: QUEUE_LIMITS.connectTimeoutMs });
   // inputs are read with a client of our own (BullMQ's blocks on the queue); it is also the one watched for TE-401
   const redis = new Redis(connection);

@@ -1,13 +1,13 @@
 import { TensorEvalError } from '@tensoreval/core';
 import type { Redis } from 'ioredis';
-import type { RedisConnection } from './connection';
+import { WORKER_DEFAULTS, type RedisConnection } from './connection';
 
 /**
  * How long a coordinator or a worker waits for its Redis (at the start, or after the connection
  * dropped) before failing with TE-401. ioredis itself reconnects forever, which BullMQ needs for its
  * blocking commands, so the bound is kept here.
  */
-export const CONNECT_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = WORKER_DEFAULTS.connectTimeoutMs;
 
 /** A watched client: `ready` settles once it answers (or TE-401), `lost` rejects with TE-401 when it stays disconnected. */
 export interface RedisWatch {
