@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { getWarningHandler, invalidOption, setWarningHandler, type TensorEvalWarning, type WarningHandler } from '@tensoreval/core';
 import { TASKS, validateRequest, type MetricRequest, type TaskHandler } from './request';
-import { asArray, asObject } from './request/fields';
+import { readDatums } from './request/datum-list';
 import type { JudgeOverrides, TextGenerationRunOptions } from './request/text-generation';
 import { errorToWire, type WireError } from './wire-error';
 
@@ -19,16 +19,16 @@ export interface EvaluateShardTask {
 
 /**
  * Cuts the request's datums into at most `count` contiguous shards (never an empty one), or throws
- * a TE-103 line when the request's task cannot be sharded. `data` and `data.datums` are checked here
- * with the same messages as a one-pass run.
+ * a TE-103 line when the request's task cannot be sharded. The whole request's datums are checked
+ * here first (objects, the task's keys, uids unique across shards), with a one-pass run's messages,
+ * as one pass checks them first: each shard then checks only its own.
  */
 export function splitRequest(request: MetricRequest, handler: TaskHandler, options: TextGenerationRunOptions, count: number, option: string): EvaluateShardTask[] {
-  if (!handler.shards?.accepts(request, options)) {
-    throw invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation, object_detection (not polygons with semantics 'coco'), embedding, retrieval and text_generation split their datums into shards", count, 'TE-103');
-  }
+  const refuse = () => invalidOption('evaluate', option, "1 for this request: only classification, semantic_segmentation, object_detection (not polygons with semantics 'coco'), embedding, retrieval and text_generation split their datums into shards", count, 'TE-103');
+  if (handler.shards === undefined) throw refuse();
+  const { root: data, datums } = readDatums(request.data, 0, handler.shards.datumKeys);
+  if (!handler.shards.accepts(request, options)) throw refuse();
   const { backend, judgeOverrides } = options;
-  const data = asObject(request.data, { argument: 'data' });
-  const datums = asArray(data.datums, { argument: 'data.datums' });
   const shards = Math.max(1, Math.min(count, datums.length));
   return Array.from({ length: shards }, (_, i) => {
     const base = Math.floor((i * datums.length) / shards);

@@ -80,11 +80,8 @@ export const classificationTask: TaskHandler = {
     return answer(request, options, new ValorClassification().update(parseClassificationData(request.data, 0)));
   },
   shards: {
-    // the whole request's datums checked first (objects, keys, uids unique across shards), as one pass checks them first
-    accepts(request) {
-      readDatums(request.data, 0, KEYS);
-      return true;
-    },
+    datumKeys: KEYS,
+    accepts: () => true,
     state: async (request, _options, base) => new ValorClassification().update(parseClassificationData(request.data, base)).toState(),
     finish: async (request, options, states) => answer(request, options, await mergeStates(states, () => new ValorClassification())),
   },

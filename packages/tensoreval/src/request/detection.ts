@@ -234,10 +234,9 @@ export const objectDetectionTask: TaskHandler = {
     return answer(request, options, await new ValorObjectDetection().updateOn(batch, { backend, iouThresholds: requestIouThresholds(request) }));
   },
   shards: {
+    datumKeys: KEYS,
     accepts(request, options) {
       if (request.metrics.every((c) => isPairIouMethod(c.method))) return false;
-      // the whole request's datums checked first (objects, keys, uids unique across shards), as one pass checks them first
-      readDatums(request.data, 0, KEYS);
       if (request.semantics === 'coco') {
         checkCocoMethods(request);
         cocoShardIouThresholds(request);

@@ -2,7 +2,6 @@ import { invalidInput, ownValue } from '@tensoreval/core';
 import { decodeShardStates } from './merge-states';
 import { decodeRecordLists, encodeRecordLists } from '@tensoreval/metrics';
 import { runCalls } from './calls';
-import { parseDatumList } from './datum-list';
 import type { EvaluateOptions, MetricRequest, MetricResponse, ShardedTask } from './types';
 
 const KIND = 'tensoreval.request-records';
@@ -12,12 +11,11 @@ const KIND = 'tensoreval.request-records';
  * records computed from that datum alone: `runDatums` answers the calls for the datums of `request`
  * (errors numbering them from `base`), a shard's state is its per-call record lists (an Arrow IPC
  * record-list state) and the merge concatenates them in datum order. Before the split the whole
- * request's datums are checked (objects, unique uids) and `check` runs, as one pass checks first.
+ * request's datums are checked (`splitRequest`), then `check` runs, as one pass checks first.
  */
 export function recordShards(runDatums: (request: MetricRequest, options: EvaluateOptions, base: number) => Promise<MetricResponse>, check?: (request: MetricRequest) => void): ShardedTask {
   return {
     accepts(request) {
-      parseDatumList(request.data, () => null);
       check?.(request);
       return true;
     },

@@ -82,11 +82,8 @@ export const semanticSegmentationTask: TaskHandler = {
     return answer(request, options, await evaluatorOf(request, options, 0));
   },
   shards: {
-    // the whole request's datums checked first (objects, keys, uids unique across shards), as one pass checks them first
-    accepts(request) {
-      readDatums(request.data, 0, KEYS);
-      return true;
-    },
+    datumKeys: KEYS,
+    accepts: () => true,
     state: async (request, options, base) => (await evaluatorOf(request, options, base)).toState(),
     finish: async (request, options, states) => answer(request, options, await mergeStates(states, () => new ValorSemanticSegmentation())),
   },

@@ -55,6 +55,8 @@ export interface TaskHandler {
  * states, loaded and merged in datum order, answer the calls exactly as one pass would.
  */
 export interface ShardedTask {
+  /** the keys `data` and each datum may hold (checked over the whole request before the split; absent: any) */
+  datumKeys?: { data: ReadonlySet<string>; datum: ReadonlySet<string> };
   /**
    * whether this request's calls are answered from the evaluator (else it runs in one pass); throws
    * on an option sharding cannot honour
