@@ -1,6 +1,7 @@
 import { constants } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
 import { InflateLimitError, inflatedIfGzipAsync, invalidInput, isGzip } from '@tensoreval/core';
+import { markedInflatedSize, SIZE_FIELD_BYTES } from './gzip-size-field';
 import { shared } from './shared-memory';
 
 /**
@@ -146,17 +147,20 @@ export function jsonFromBytes(caller: string, name: string, bytes: Uint8Array): 
 }
 
 /**
- * The size of the text in `path`: a plain file's size, or for gzip at least what its trailer records
- * (the last member's inflated size, mod 4 GiB): a lower bound of the inflated size, read from six
+ * The size of the text in `path`: a plain file's size; for gzip, the total its first header records
+ * (gzip written by the queue: gzip-size-field.ts), else at least what its trailer records
+ * (the last member's inflated size, mod 4 GiB): a lower bound of the inflated size, read from a few
  * bytes, so a small .json.gz that inflates large is known as large before anything is inflated.
  */
 export async function inflatedSizeHint(path: string): Promise<number> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
-    const head = new Uint8Array(2), trailer = new Uint8Array(4);
-    await file.read(head, 0, 2, 0);
+    const head = new Uint8Array(SIZE_FIELD_BYTES), trailer = new Uint8Array(4);
+    await file.read(head, 0, head.length, 0);
     if (size < 18 || !isGzip(head)) return size;
+    const marked = markedInflatedSize(head);
+    if (marked !== undefined) return Math.max(size, marked);
     await file.read(trailer, 0, 4, size - 4);
     return Math.max(size, new DataView(trailer.buffer).getUint32(0, true));
   } finally {

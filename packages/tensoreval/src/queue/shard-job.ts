@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { constants, gunzip, gzip } from 'node:zlib';
 import type { TensorEvalWarning } from '@tensoreval/core';
 import type { CocoShardOptions } from '../coco-shard';
+import { gzipWithInflatedSize } from '../gzip-size-field';
 
 /** Where a shard job finds an input file: a Redis key (gzip bytes) or a path on a shared directory. */
 export type InputRef = { redisKey: string } | { path: string };
@@ -75,14 +76,15 @@ const MIN_MEMBER_BYTES = 4 << 20;
  * Level 1: states and JSON inputs shrink 3-6x at a few hundred MB/s; higher levels cost more than
  * they save on loopback. A large input is cut into up to 4 gzip members (one per core, 4 MiB at
  * least each), compressed at once on libuv's thread pool and concatenated: a gzip file may hold
- * several members, and every gunzip reads them as one stream.
+ * several members, and every gunzip reads them as one stream. The first member's header records the
+ * inflated size of them all, which readers take in place of the last member's trailer.
  */
 export async function compress(bytes: Uint8Array): Promise<Buffer> {
   const members = Math.max(1, Math.min(MAX_MEMBERS, Math.floor(bytes.length / MIN_MEMBER_BYTES)));
   const step = Math.ceil(bytes.length / members);
   const parts = await Promise.all(Array.from({ length: members }, (_, i) =>
     gzipAsync(bytes.subarray(i * step, (i + 1) * step), { level: 1, memLevel: constants.Z_MAX_MEMLEVEL, chunkSize: ZLIB_CHUNK })));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  return gzipWithInflatedSize(parts, bytes.length);
 }
 
 export function decompress(bytes: Uint8Array): Promise<Buffer> {
