@@ -51,9 +51,21 @@ function started(args: string[]): { child: ChildProcess; log: string[] } {
   return { child, log };
 }
 
+/** A `tensoreval` process of the sources (tsx) with `args`. */
+function startedCli(args: string[]): { child: ChildProcess; log: string[] } {
+  return started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', ...args]);
+}
+
+/** A loopback redis-server on `port`, no persistence, with `extra` flags (not yet ready: wait for {@link REDIS_READY}). */
+function startedRedis(port: number, extra: string[] = []): { child: ChildProcess; log: string[] } {
+  // --dir: the system's, which outlives the suites' temporary folders (nothing is written there: no save, no AOF)
+  return started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no', ...extra]);
+}
+const REDIS_READY = /Ready to accept connections/;
+
 /** Two `tensoreval worker` processes on queue `name` (the suite's Redis) whose job locks last 1 s, once both wait for jobs. */
 async function lockWorkerPair(name: string, url: string): Promise<Array<{ child: ChildProcess; log: string[] }>> {
-  const pair = [0, 1].map(() => started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name, '--lock-ms', '1000']));
+  const pair = [0, 1].map(() => startedCli(['worker', '--queue', url, '--queue-name', name, '--lock-ms', '1000']));
   try {
     await Promise.all(pair.map((w) => waitForLine(w.child, /waiting for jobs/, 60_000, w.log)));
   } catch (error) {
@@ -129,7 +141,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
   const workers: Array<{ child: ChildProcess; log: string[] }> = [];
 
   const startWorker = async () => {
-    const w = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', queueName, '--lock-ms', '2000']);
+    const w = startedCli(['worker', '--queue', url, '--queue-name', queueName, '--lock-ms', '2000']);
     workers.push(w);
     await waitForLine(w.child, /waiting for jobs/, 60_000, w.log);
     return w;
@@ -137,8 +149,8 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no']);
-    await waitForLine(redis.child, /Ready to accept connections/, 20_000, redis.log);
+    redis = startedRedis(port);
+    await waitForLine(redis.child, REDIS_READY, 20_000, redis.log);
     url = `redis://127.0.0.1:${port}`;
     await Promise.all([startWorker(), startWorker()]);
   });
@@ -447,7 +459,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
 
   it('SIGTERM on a worker mid-shard (docker stop) finishes the shard, hands in its state and exits with status 0', async () => {
     const name = `${queueName}-sigterm`;
-    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name]);
+    const worker = startedCli(['worker', '--queue', url, '--queue-name', name]);
     try {
       await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
       const big = longShardSet();
@@ -471,11 +483,11 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
 
   it('a run that ends while a worker holds one of its shards cancels it there: no job, input or mark is left, and the worker serves on', async () => {
     const name = `${queueName}-cancel`;
-    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', name]);
+    const worker = startedCli(['worker', '--queue', url, '--queue-name', name]);
     try {
       await waitForLine(worker.child, /waiting for jobs/, 60_000, worker.log);
       const big = longShardSet();
-      const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json'), '--queue', url, '--queue-name', name, '--shards', '1', '--quiet']);
+      const coordinator = startedCli(['coco', '--gt', join(big, 'gt.json'), '--dt', join(big, 'dt.json'), '--queue', url, '--queue-name', name, '--shards', '1', '--quiet']);
       await waitForLine(worker.child, /shard 1 of 1 .* started/, 60_000, worker.log);
       const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => coordinator.child.once('exit', (code, signal) => resolve([code, signal])));
       coordinator.child.kill('SIGINT');
@@ -533,9 +545,9 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
   it('an input Redis refuses to store (past its proto-max-bulk-len, or at its maxmemory) is one TE-404 line naming it, the reply and the remedy, and leaves nothing', async () => {
     // a server of its own that takes at most 1 MB per value (Redis' smallest limit); the long set's results gzip to more
     const port = await freePort();
-    const small = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no', '--proto-max-bulk-len', '1mb']);
+    const small = startedRedis(port, ['--proto-max-bulk-len', '1mb']);
     try {
-      await waitForLine(small.child, /Ready to accept connections/, 20_000, small.log);
+      await waitForLine(small.child, REDIS_READY, 20_000, small.log);
       const big = longShardSet();
       // the small GT is stored, the results are refused: the run removes the GT before it fails
       const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(big, 'dt.json'), '--queue', `redis://127.0.0.1:${port}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
@@ -547,9 +559,9 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
     }
     // a server at its maxmemory (3 MB, refusing writes): the same line, with its own reply and remedy
     const fullPort = await freePort();
-    const full = started(['redis-server', '--port', String(fullPort), '--bind', '127.0.0.1', '--dir', tmp, '--save', '', '--appendonly', 'no', '--maxmemory', '3mb', '--maxmemory-policy', 'noeviction']);
+    const full = startedRedis(fullPort, ['--maxmemory', '3mb', '--maxmemory-policy', 'noeviction']);
     try {
-      await waitForLine(full.child, /Ready to accept connections/, 20_000, full.log);
+      await waitForLine(full.child, REDIS_READY, 20_000, full.log);
       const r = await runTensoreval(['coco', '--gt', gt, '--dt', join(longShardSet(), 'dt.json'), '--queue', `redis://127.0.0.1:${fullPort}`, '--shards', '2', '--queue-timeout', '30', '--quiet']);
       oneTeLine(r, 'TE-404');
       expect(r.stderr).toMatch(/refused input \S*long-shard\/dt\.json \(\d+\.\d MiB gzip'd\): OOM command not allowed when used memory > 'maxmemory'\. Redis is at its maxmemory; pass the inputs through a shared directory \(--shard-dir, shardDir\)/);
@@ -579,7 +591,7 @@ describe.skipIf(!hasRedis)('tensoreval worker + coco --queue on a real redis-ser
 
   it('SIGINT on the coordinator removes its inputs and jobs, then ends the process by SIGINT', async () => {
     const name = `${queueName}-sigint`;
-    const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);
+    const coordinator = startedCli(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', url, '--queue-name', name, '--shards', '3', '--quiet']);
     const connection = parseRedisUrl(url, 'url', 'test');
     const queue = new Queue(name, { connection });
     try {
@@ -614,10 +626,10 @@ describe('queue flags', () => {
 
   it.skipIf(!hasRedis)('a Redis with a password: credentials it refuses are one TE-401 line at once (not after the connect timeout), and the password in the URL runs the queue', async () => {
     const port = await freePort();
-    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no', '--requirepass', 's3cret-pw']);
+    const server = startedRedis(port, ['--requirepass', 's3cret-pw']);
     const worker: { current?: { child: ChildProcess; log: string[] } } = {};
     try {
-      await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+      await waitForLine(server.child, REDIS_READY, 20_000, server.log);
       const coco = ['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue-name', 'auth', '--queue-timeout', '60', '--quiet'];
       // the connect timeout (10 s) would be in the line had the run waited for it
       const none = await runTensoreval([...coco, '--queue', `redis://127.0.0.1:${port}`]);
@@ -628,7 +640,7 @@ describe('queue flags', () => {
       expect(wrong.stderr).toMatch(/refused the connection's credentials: WRONGPASS/);
       expect(wrong.stderr).not.toMatch(/not-it/);
       const url = `redis://:s3cret-pw@127.0.0.1:${port}`;
-      worker.current = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', url, '--queue-name', 'auth']);
+      worker.current = startedCli(['worker', '--queue', url, '--queue-name', 'auth']);
       await waitForLine(worker.current.child, /waiting for jobs/, 60_000, worker.current.log);
       expect(worker.current.log.join('')).not.toMatch(/s3cret-pw/);
       const out = join(tmpdir(), `auth-${process.pid}.json`), local = join(tmpdir(), `auth-local-${process.pid}.json`);
@@ -662,11 +674,11 @@ describe('queue flags', () => {
   it.skipIf(!hasRedis)('a Redis lost mid-run fails the coordinator and the worker with one TE-401 line naming --queue, no ioredis error events', async () => {
     const port = await freePort();
     // its own dir: the suite's tmp is gone once the first block has run
-    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no']);
-    await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+    const server = startedRedis(port);
+    await waitForLine(server.child, REDIS_READY, 20_000, server.log);
     const lostUrl = `redis://127.0.0.1:${port}`;
-    const worker = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'worker', '--queue', lostUrl, '--queue-name', 'other', '--connect-timeout', '1']);
-    const coordinator = started([process.execPath, '--import', 'tsx', 'packages/tensoreval/src/cli.ts', 'coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', lostUrl, '--queue-name', 'lost', '--queue-timeout', '120', '--quiet']);
+    const worker = startedCli(['worker', '--queue', lostUrl, '--queue-name', 'other', '--connect-timeout', '1']);
+    const coordinator = startedCli(['coco', '--gt', gt, '--dt', join(dir, 'dt_bbox.json'), '--queue', lostUrl, '--queue-name', 'lost', '--queue-timeout', '120', '--quiet']);
     const exit = (p: { child: ChildProcess }) => new Promise<number | null>((resolve) => p.child.once('exit', (code) => resolve(code)));
     const ends = [exit(worker), exit(coordinator)];
     try {
@@ -702,9 +714,9 @@ describe('queue flags', () => {
 
   it.skipIf(!hasRedis)('library: a worker that loses Redis for connectTimeoutMs closes itself and hands TE-401 to onLost', async () => {
     const port = await freePort();
-    const server = started(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--dir', tmpdir(), '--save', '', '--appendonly', 'no']);
+    const server = startedRedis(port);
     try {
-      await waitForLine(server.child, /Ready to accept connections/, 20_000, server.log);
+      await waitForLine(server.child, REDIS_READY, 20_000, server.log);
       const connection = parseRedisUrl(`redis://127.0.0.1:${port}`, 'url', 'test');
       let closed = false, closedBeforeLost: boolean | undefined;
       let onLost: (error: unknown) => void = () => {};
