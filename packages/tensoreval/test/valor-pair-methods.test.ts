@@ -29,4 +29,20 @@ describe("Valor's IoU functions and sentence BLEU as request methods", () => {
     expect(out.k).toBe(0.7054014374088451);
     expect(out.r).toEqual({ type: 'BLEU', value: 0.7054014374088451, parameters: { weights: [1] } });
   });
+
+  it("regex_engine picks nltk's tokenizer classes: 'regex' (nltk 3.10.3) by default, 're' (nltk 3.8)", async () => {
+    const texts = { prediction: 'x² y', references: ['x y'] };
+    const calls = (engine?: string) => [
+      { id: 'k', method: 'calculate_sentence_bleu', ...texts, weights: [1], ...(engine ? { regex_engine: engine } : {}) },
+      { id: 'r', method: 'sentence_bleu', weights: [1], ...(engine ? { regex_engine: engine } : {}) },
+    ];
+    const run = (engine?: string) => evaluate({ task: 'text', data: { response: texts.prediction, references: texts.references }, metrics: calls(engine) });
+    // nltk 3.10.3 tokenizes 'x²' as 'x', '²' (2/3 of the tokens match); nltk 3.8 keeps 'x²' whole (1/2)
+    for (const [engine, value] of [[undefined, 0.6666666666666666], ['regex', 0.6666666666666666], ['re', 0.5]] as const) {
+      const out = await run(engine);
+      expect(out.k).toBe(value);
+      expect((out.r as { value: number }).value).toBe(value);
+    }
+    await expect(run('pcre')).rejects.toThrow(/regex_engine/);
+  });
 });

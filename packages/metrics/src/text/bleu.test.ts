@@ -58,9 +58,26 @@ describe('valorSentenceBleu (valor-lite e25cd0f values)', () => {
     expect(valorBleuTokenize("It costs $100. Really, it's cheap!")).toEqual(['It', 'costs', '$100', 'Really', ',', 'it', "'s", 'cheap', '!']);
     expect(valorBleuTokenize('The U.S.A. is big.')).toEqual(['The', 'U', 'S', 'A', 'is', 'big']);
     expect(valorBleuTokenize('café crème')).toEqual(['café', 'crème']);
-    // Python's \s includes U+001C–U+001F on both the ASCII and the Unicode path
-    expect(valorBleuTokenize('a\x1cb c.d')).toEqual(['a', 'b', 'c', 'd']);
-    expect(valorBleuTokenize('a\x1cb c.dé')).toEqual(['a', 'b', 'c', 'dé']);
+    // nltk 3.10 compiles the pattern with the `regex` engine: \s is Unicode White_Space (U+001C is not a space,
+    // U+0085 and U+2028 are), \w Unicode's word class (combining marks and joiners stay in the word, '²' is not
+    // a digit). Tokens from nltk 3.10.3's RegexpTokenizer, on the ASCII and the Unicode path.
+    expect(valorBleuTokenize('a\x1cb c.d')).toEqual(['a', '\x1cb', 'c', 'd']);
+    expect(valorBleuTokenize('a\x1cb c.dé')).toEqual(['a', '\x1cb', 'c', 'dé']);
+    expect(valorBleuTokenize('नमस्ते दुनिया.')).toEqual(['नमस्ते', 'दुनिया']);
+    expect(valorBleuTokenize('cafe\u0301 x² a\u200db')).toEqual(['cafe\u0301', 'x', '²', 'a\u200db']);
+    expect(valorBleuTokenize('مَرْحَبًا ١٢٣ $١٢')).toEqual(['مَرْحَبًا', '١٢٣', '$١٢']);
+    expect(valorBleuTokenize('a\u2028b\x85c\u00a0d\ufeffe')).toEqual(['a', 'b', 'c', 'd', '\ufeffe']);
+    expect(valorBleuTokenize('\u3000日本語\u3000テキスト。')).toEqual(['日本語', 'テキスト', '。']);
+    expect(valorBleuTokenize('x_y\u203fz')).toEqual(['x_y\u203fz']);
+  });
+  it("tokenizes like nltk 3.8's RegexpTokenizer (Python re's classes) with regexEngine 're'", () => {
+    // tokens from Debian's python3-nltk 3.8: \s holds U+001C, \w is str.isalnum() and '_' (marks split words, '²' is a word character)
+    expect(valorBleuTokenize('a\x1cb c.d', 're')).toEqual(['a', 'b', 'c', 'd']);
+    expect(valorBleuTokenize('नमस्ते दुनिया.', 're')).toEqual(['नमस', '्ते', 'द', 'ुनिया']);
+    expect(valorBleuTokenize('cafe\u0301 x² a\u200db', 're')).toEqual(['cafe', '\u0301', 'x²', 'a', '\u200db']);
+    expect(valorBleuTokenize('a\u2028b\x85c\u00a0d\ufeffe', 're')).toEqual(['a', 'b', 'c', 'd', '\ufeffe']);
+    expect(valorSentenceBleu('x² y', ['x y'], [1], { regexEngine: 're' })).toBe(0.5);
+    expect(() => valorSentenceBleu('a', ['a'], [1], { regexEngine: 'pcre' as never })).toThrow(/'regexEngine' option of valorSentenceBleu/);
   });
   it('clamps scores below 1e-9 to 0 and matches Valor on partial overlaps', () => {
     expect(valorSentenceBleu('Mary loves Joe', ['Mary loves Joe'])).toBe(0);
@@ -70,6 +87,9 @@ describe('valorSentenceBleu (valor-lite e25cd0f values)', () => {
     // Math.log would give 0.3062049088236488 here (fdlibm vs glibc rounding of log(8/15))
     expect(valorSentenceBleu('The quick brown fox jumps over the lazy dog while the cat watches from the window', ['A quick brown fox jumped over the lazy dog as the cat watched from the window'])).toBe(0.30620490882364876);
     expect(valorSentenceBleu('', ['some reference'], [1])).toBe(0);
+    // nltk 3.10.3 on Unicode tokens
+    expect(valorSentenceBleu('x² y', ['x y'], [1])).toBe(0.6666666666666666);
+    expect(valorSentenceBleu('नमस्ते दुनिया मेरे दोस्त', ['नमस्ते दुनिया मेरे प्यारे दोस्त'], [0.5, 0.5])).toBe(0.6358881766016378);
   });
   it('rejects empty weights and empty references', () => {
     expect(() => valorSentenceBleu('a', ['a'], [])).toThrow(/'weights' option of valorSentenceBleu/);

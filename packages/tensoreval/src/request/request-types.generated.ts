@@ -197,6 +197,8 @@ export type TextRequest = {
     method: "sentence_bleu";
     /** n-gram weights (BLEU) or component weights (answer correctness) */
     weights?: Array<number>;
+    /** the regex engine nltk's RegexpTokenizer runs Valor's pattern with: 'regex' (nltk 3.10.3, default) or 're' (nltk 3.8); they differ beyond ASCII */
+    regex_engine?: "regex" | "re";
   } | {
     /** unique id of the call; keys its output */
     id: string;
@@ -208,6 +210,8 @@ export type TextRequest = {
     references: Array<string>;
     /** n-gram weights (BLEU) or component weights (answer correctness) */
     weights?: Array<number>;
+    /** the regex engine nltk's RegexpTokenizer runs Valor's pattern with: 'regex' (nltk 3.10.3, default) or 're' (nltk 3.8); they differ beyond ASCII */
+    regex_engine?: "regex" | "re";
   } | {
     /** unique id of the call; keys its output */
     id: string;

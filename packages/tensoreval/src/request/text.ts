@@ -1,5 +1,5 @@
 import { invalidInput } from '@tensoreval/core';
-import { valorSentenceBleu } from '@tensoreval/metrics/text';
+import { valorSentenceBleu, type NltkRegexEngine } from '@tensoreval/metrics/text';
 import { runCalls } from './calls';
 import { asArray, asObject, asString, FN } from './fields';
 import { datumRecord } from './records';
@@ -37,14 +37,15 @@ export const textTask: TaskHandler = {
     const pair = data && !datums && request.metrics.some((c) => c.method === 'sentence_bleu') ? texts('data', data, 'response') : undefined;
     return runCalls(request, options, (call) => {
       const weights = (call.weights as number[] | undefined) ?? DEFAULT_WEIGHTS;
+      const engine = call.regex_engine === undefined ? {} : { regexEngine: call.regex_engine as NltkRegexEngine };
       if (call.method === 'calculate_sentence_bleu') {
         const t = texts(`metrics '${call.id}'`, call, 'prediction');
-        return valorSentenceBleu(t.response, t.references, weights);
+        return valorSentenceBleu(t.response, t.references, weights, engine);
       }
       if (call.method === 'sentence_bleu') {
-        if (datums) return datums.map((d) => datumRecord('BLEU', valorSentenceBleu(d.response, d.references, weights), d.uid, { weights: weights.slice() }));
+        if (datums) return datums.map((d) => datumRecord('BLEU', valorSentenceBleu(d.response, d.references, weights, engine), d.uid, { weights: weights.slice() }));
         const t = pair!;
-        return { type: 'BLEU', value: valorSentenceBleu(t.response, t.references, weights), parameters: { weights: weights.slice() } };
+        return { type: 'BLEU', value: valorSentenceBleu(t.response, t.references, weights, engine), parameters: { weights: weights.slice() } };
       }
       // Every other method reads data.datums.
       if (!datums) throw invalidInput(FN, { argument: 'data.datums' }, `be present for method '${call.method}' (one datum per response)`, 'no datums', 'TE-204');

@@ -30,6 +30,9 @@ const SACRE_PARAMETERS: Readonly<Record<string, JsonSchema>> = {
 
 const SACRE_REFERENCE = 'sacrebleu 2.6 BLEU (corpus_score / sentence_score)';
 
+/** The regex classes of Valor's BLEU tokenizer: they changed with nltk's engine, beyond ASCII. */
+const REGEX_ENGINE = oneOfValues("the regex engine nltk's RegexpTokenizer runs Valor's pattern with: 'regex' (nltk 3.10.3, default) or 're' (nltk 3.8); they differ beyond ASCII", ['regex', 're']);
+
 /**
  * The `text` task: Valor's sentence BLEU on `{response, references}`, and over `data.datums` the
  * rouge-score, sacrebleu, nltk corpus BLEU and H2O text checks.
@@ -43,11 +46,11 @@ export const TEXT_SCHEMA: TaskSchema = {
     ],
   },
   methods: {
-    sentence_bleu: { description: "Valor's sentence BLEU (nltk-exact, Valor tokenizer); one record, or one per datum", reference: 'valor-lite calculate_sentence_bleu', parameters: { weights: KNOWN_PARAMETERS.weights as JsonSchema } },
+    sentence_bleu: { description: "Valor's sentence BLEU (nltk-exact, Valor tokenizer); one record, or one per datum", reference: 'valor-lite calculate_sentence_bleu', parameters: { weights: KNOWN_PARAMETERS.weights as JsonSchema, regex_engine: REGEX_ENGINE } },
     calculate_sentence_bleu: {
       description: "Valor's plain function: the texts are in the call; returns the number",
       reference: 'valor-lite calculate_sentence_bleu',
-      parameters: { prediction: KNOWN_PARAMETERS.prediction as JsonSchema, references: KNOWN_PARAMETERS.references as JsonSchema, weights: KNOWN_PARAMETERS.weights as JsonSchema },
+      parameters: { prediction: KNOWN_PARAMETERS.prediction as JsonSchema, references: KNOWN_PARAMETERS.references as JsonSchema, weights: KNOWN_PARAMETERS.weights as JsonSchema, regex_engine: REGEX_ENGINE },
       required: ['prediction', 'references'],
     },
     rouge: {
